@@ -1,0 +1,120 @@
+/* api.c - the public printf family: pick a sink, run the engine, finish. */
+#define _GNU_SOURCE
+#include "xprintf.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
+
+#include "sinks.h"
+#include "vformat.h"
+
+#define XP_PUBLIC __attribute__((visibility("default")))
+
+XP_PUBLIC int xvsnprintf(char *restrict str, size_t size, const char *restrict fmt, va_list ap)
+{
+	struct xp_buffer_sink b;
+	xp_buffer_init(&b, str, size);
+	int r = xp_vformat(&b.sink, fmt, ap);
+	xp_buffer_finish(&b);
+	return r;
+}
+
+XP_PUBLIC int xvsprintf(char *restrict str, const char *restrict fmt, va_list ap)
+{
+	/* No bound is known; output beyond INT_MAX fails anyway. */
+	return xvsnprintf(str, (size_t)INT_MAX + 2, fmt, ap);
+}
+
+XP_PUBLIC int xvasprintf(char **restrict strp, const char *restrict fmt, va_list ap)
+{
+	struct xp_heap_sink h;
+	xp_heap_init(&h);
+	int r = xp_vformat(&h.sink, fmt, ap);
+	int e = errno;
+	*strp = xp_heap_finish(&h, r >= 0);
+	if (r >= 0 && !*strp) {
+		errno = ENOMEM;
+		return -1;
+	}
+	errno = e;
+	return *strp ? r : -1;
+}
+
+XP_PUBLIC int xvfprintf(FILE *restrict stream, const char *restrict fmt, va_list ap)
+{
+	struct xp_stream_sink st;
+	flockfile(stream);
+	int r = -1;
+	if (xp_stream_init(&st, stream) == 0) {
+		r = xp_vformat(&st.sink, fmt, ap);
+		int e = errno;
+		int werr = xp_stream_finish(&st);
+		if (r >= 0 && werr) {
+			e = werr;
+			r = -1;
+		}
+		errno = e;
+	}
+	funlockfile(stream);
+	return r;
+}
+
+XP_PUBLIC int xvdprintf(int fd, const char *restrict fmt, va_list ap)
+{
+	struct xp_fd_sink fs;
+	xp_fd_init(&fs, fd);
+	int r = xp_vformat(&fs.sink, fmt, ap);
+	int e = errno;
+	int werr = xp_fd_finish(&fs);
+	if (r >= 0 && werr) {
+		e = werr;
+		r = -1;
+	}
+	errno = e;
+	return r;
+}
+
+XP_PUBLIC int xvprintf(const char *restrict fmt, va_list ap)
+{
+	return xvfprintf(stdout, fmt, ap);
+}
+
+#define XP_VARIADIC(call)            \
+	do {                         \
+		va_list ap;          \
+		va_start(ap, fmt);   \
+		int r_ = (call);     \
+		va_end(ap);          \
+		return r_;           \
+	} while (0)
+
+XP_PUBLIC int xsnprintf(char *restrict str, size_t size, const char *restrict fmt, ...)
+{
+	XP_VARIADIC(xvsnprintf(str, size, fmt, ap));
+}
+
+XP_PUBLIC int xsprintf(char *restrict str, const char *restrict fmt, ...)
+{
+	XP_VARIADIC(xvsprintf(str, fmt, ap));
+}
+
+XP_PUBLIC int xasprintf(char **restrict strp, const char *restrict fmt, ...)
+{
+	XP_VARIADIC(xvasprintf(strp, fmt, ap));
+}
+
+XP_PUBLIC int xfprintf(FILE *restrict stream, const char *restrict fmt, ...)
+{
+	XP_VARIADIC(xvfprintf(stream, fmt, ap));
+}
+
+XP_PUBLIC int xdprintf(int fd, const char *restrict fmt, ...)
+{
+	XP_VARIADIC(xvdprintf(fd, fmt, ap));
+}
+
+XP_PUBLIC int xprintf(const char *restrict fmt, ...)
+{
+	XP_VARIADIC(xvfprintf(stdout, fmt, ap));
+}

@@ -1,0 +1,107 @@
+/* args.c - the positional-argument table (glibc's two-pass scheme). */
+#include "args.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+void xp_args_number(struct xp_spec *sp, int *next_seq)
+{
+	if (sp->width_from_arg && sp->width_argno == XP_NO_ARG)
+		sp->width_argno = (*next_seq)++;
+	if (sp->prec_from_arg && sp->prec_argno == XP_NO_ARG)
+		sp->prec_argno = (*next_seq)++;
+	if (sp->type != XP_A_NONE && sp->argno == XP_NO_ARG)
+		sp->argno = (*next_seq)++;
+}
+
+/* A growable byte array of argument types, on the stack while small. */
+struct type_list {
+	unsigned char *v;
+	int len, cap;
+	unsigned char stack[XP_POSITIONAL_STACK];
+};
+
+static int note_type(struct type_list *t, int argno, unsigned char type)
+{
+	if (argno < 0)
+		return 0;
+	if (argno >= t->cap) {
+		if (argno >= (1 << 28)) {
+			errno = EOVERFLOW;
+			return -1;
+		}
+		int cap = t->cap * 2 > argno + 1 ? t->cap * 2 : argno + 1;
+		unsigned char *nv = malloc((size_t)cap);
+		if (!nv)
+			return -1;
+		memcpy(nv, t->v, (size_t)t->len);
+		if (t->v != t->stack)
+			free(t->v);
+		t->v = nv;
+		t->cap = cap;
+	}
+	while (t->len <= argno)
+		t->v[t->len++] = XP_A_INT; /* glibc reads unreferenced gaps as int */
+	t->v[argno] = type;
+	return 0;
+}
+
+static int scan_types(struct type_list *t, const char *fmt, const char *stop,
+		      int *seq_at_stop)
+{
+	int next_seq = 0, overflow = 0;
+	*seq_at_stop = 0;
+	for (const char *p = fmt; (p = strchr(p, '%')) != NULL;) {
+		if (p == stop)
+			*seq_at_stop = next_seq;
+		struct xp_spec sp;
+		const char *after = xp_parse_directive(p + 1, &sp, &overflow);
+		xp_args_number(&sp, &next_seq);
+		if (note_type(t, sp.width_argno, XP_A_INT) ||
+		    note_type(t, sp.prec_argno, XP_A_INT) ||
+		    note_type(t, sp.argno, sp.type))
+			return -1;
+		if (!sp.conv)
+			break;
+		p = after;
+	}
+	return 0;
+}
+
+int xp_args_go_positional(struct xp_args *a, const char *fmt, const char *stop,
+			  va_list orig)
+{
+	struct type_list t;
+	t.v = t.stack;
+	t.len = 0;
+	t.cap = XP_POSITIONAL_STACK;
+	int rc = scan_types(&t, fmt, stop, &a->next_seq);
+	if (rc == 0) {
+		union xp_arg *table = a->stack;
+		if (t.len > XP_POSITIONAL_STACK) {
+			table = a->heap = malloc((size_t)t.len * sizeof *table);
+			if (!table)
+				rc = -1;
+		}
+		if (rc == 0) {
+			struct xp_args seq;
+			va_copy(seq.ap, orig);
+			seq.table = NULL;
+			for (int i = 0; i < t.len; i++)
+				table[i] = xp_fetch(&seq, t.v[i], i);
+			va_end(seq.ap);
+			a->table = table;
+			a->count = t.len;
+		}
+	}
+	if (t.v != t.stack)
+		free(t.v);
+	return rc;
+}
+
+void xp_args_release(struct xp_args *a)
+{
+	free(a->heap);
+	a->heap = NULL;
+}

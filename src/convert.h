@@ -1,0 +1,39 @@
+/* convert.h - step 3: turn one fetched argument into bytes on a sink.
+ *
+ * Each converter reads the directive (flags, width, precision) and writes
+ * the whole field, padding included.  They return 0, or -1 with errno set
+ * when the conversion itself fails (EILSEQ from the locale).
+ */
+#ifndef XP_CONVERT_H
+#define XP_CONVERT_H
+
+#include "args.h"
+#include "sink.h"
+#include "spec.h"
+
+/* d i u o x X b B; value as fetched (sign-extended), narrowed here. */
+void xp_convert_int(struct xp_sink *s, const struct xp_spec *sp, long long value);
+/* The integer layout engine shared with %p and %#m. */
+void xp_emit_number(struct xp_sink *s, const struct xp_spec *sp,
+		    unsigned long long mag, int negative, unsigned base, int upper);
+
+/* c C (value is an int / wint_t) and s S (value is a pointer). */
+int xp_convert_char(struct xp_sink *s, const struct xp_spec *sp, int value);
+int xp_convert_string(struct xp_sink *s, const struct xp_spec *sp, const void *str);
+/* A byte string of known length, padded to the field width. */
+void xp_emit_padded(struct xp_sink *s, const struct xp_spec *sp, const char *str, size_t len);
+
+/* e E f F g G a A */
+int xp_convert_float(struct xp_sink *s, const struct xp_spec *sp, const union xp_arg *v);
+
+/* p, with or without an extension name. */
+int xp_convert_pointer(struct xp_sink *s, const struct xp_spec *sp, void *ptr);
+/* The plain glibc %p. */
+void xp_emit_plain_pointer(struct xp_sink *s, const struct xp_spec *sp, const void *ptr);
+
+/* m (errno saved at entry), n (count so far), and an unknown directive. */
+void xp_convert_errno(struct xp_sink *s, const struct xp_spec *sp, int saved_errno);
+void xp_convert_count(const struct xp_spec *sp, void *dest, size_t count);
+void xp_convert_unknown(struct xp_sink *s, const struct xp_spec *sp);
+
+#endif

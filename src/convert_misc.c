@@ -1,0 +1,67 @@
+/* convert_misc.c - m, n and directives glibc does not know. */
+#define _GNU_SOURCE
+#include "convert.h"
+
+#include <stdint.h>
+#include <string.h>
+
+void xp_convert_errno(struct xp_sink *s, const struct xp_spec *sp, int saved_errno)
+{
+	if (sp->flags & XP_F_ALT) {
+		/* %#m: the errno name, or the number when it has none. */
+		const char *name = strerrorname_np(saved_errno);
+		if (name) {
+			xp_emit_padded(s, sp, name, strnlen(name, sp->prec >= 0 ? (size_t)sp->prec : SIZE_MAX));
+			return;
+		}
+		struct xp_spec num = *sp;
+		num.conv = 'd';
+		num.size = sizeof(int);
+		xp_convert_int(s, &num, saved_errno);
+		return;
+	}
+	char buf[256];
+	const char *msg = strerror_r(saved_errno, buf, sizeof buf);
+	xp_emit_padded(s, sp, msg, strnlen(msg, sp->prec >= 0 ? (size_t)sp->prec : SIZE_MAX));
+}
+
+void xp_convert_count(const struct xp_spec *sp, void *dest, size_t count)
+{
+	if (!dest)
+		return;
+	switch (sp->size) {
+	case 1: *(signed char *)dest = (signed char)count; break;
+	case 2: *(short *)dest = (short)count; break;
+	case 4: *(int *)dest = (int)count; break;
+	default: *(long long *)dest = (long long)count; break;
+	}
+}
+
+/* glibc's __printf_unknown: '%', the flags in a fixed order, width,
+ * precision and the conversion character; length modifiers are dropped. */
+void xp_convert_unknown(struct xp_sink *s, const struct xp_spec *sp)
+{
+	char buf[64];
+	char *p = buf;
+	unsigned f = sp->flags;
+	*p++ = '%';
+	if (f & XP_F_ALT) *p++ = '#';
+	if (f & XP_F_GROUP) *p++ = '\'';
+	if (f & XP_F_PLUS) *p++ = '+';
+	else if (f & XP_F_SPACE) *p++ = ' ';
+	if (f & XP_F_LEFT) *p++ = '-';
+	if (f & XP_F_ZERO) *p++ = '0';
+	if (f & XP_F_I18N) *p++ = 'I';
+	xp_put(s, buf, (size_t)(p - buf));
+	struct xp_spec num;
+	memset(&num, 0, sizeof num);
+	num.prec = XP_NO_PREC;
+	if (sp->width)
+		xp_emit_number(s, &num, sp->width, 0, 10, 0);
+	if (sp->prec >= 0) {
+		xp_putc(s, '.');
+		xp_emit_number(s, &num, (unsigned)sp->prec, 0, 10, 0);
+	}
+	if (sp->conv)
+		xp_putc(s, (char)sp->conv);
+}

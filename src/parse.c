@@ -1,0 +1,260 @@
+/* parse.c - step 1: turn the text of one directive into a struct xp_spec.
+ *
+ * The grammar is glibc's: [n$] [flags] [width | * | *m$] [.prec | .* | .*m$]
+ * [length] conversion, plus C23 wN/wfN and the kernel's %p[A-Za-z0-9]*.
+ * Nothing here reads arguments; that is args.c's job.
+ */
+#include "spec.h"
+
+#include <limits.h>
+#include <stdint.h>
+
+static int is_digit(unsigned char c) { return (unsigned)(c - '0') < 10u; }
+
+static int is_alnum(unsigned char c)
+{
+	return is_digit(c) || (unsigned char)((c | 0x20) - 'a') < 26u;
+}
+
+/* glibc's read_int: all digits are consumed; too large gives -1. */
+static int read_number(const char **pp)
+{
+	const unsigned char *p = (const unsigned char *)*pp;
+	int v = 0;
+	for (; is_digit(*p); p++) {
+		int d = *p - '0';
+		if (v < 0 || v > (INT_MAX - d) / 10)
+			v = -1;
+		else
+			v = v * 10 + d;
+	}
+	*pp = (const char *)p;
+	return v;
+}
+
+/* "n$" at p: returns the 0-based index and advances, or XP_NO_ARG. */
+static int read_argno(const char **pp, int *overflow)
+{
+	const char *q = *pp;
+	int n = read_number(&q);
+	if (*q != '$' || n == 0)
+		return XP_NO_ARG;
+	if (n < 0)
+		*overflow = 1;
+	*pp = q + 1;
+	return n - 1;
+}
+
+enum { CONV_INT = 1, CONV_UINT, CONV_FLOAT, CONV_CHAR, CONV_STR, CONV_PTR, CONV_COUNT, CONV_NOARG };
+
+static const unsigned char conv_class[256] = {
+	['d'] = CONV_INT, ['i'] = CONV_INT,
+	['u'] = CONV_UINT, ['o'] = CONV_UINT, ['x'] = CONV_UINT, ['X'] = CONV_UINT,
+	['b'] = CONV_UINT, ['B'] = CONV_UINT,
+	['e'] = CONV_FLOAT, ['E'] = CONV_FLOAT, ['f'] = CONV_FLOAT, ['F'] = CONV_FLOAT,
+	['g'] = CONV_FLOAT, ['G'] = CONV_FLOAT, ['a'] = CONV_FLOAT, ['A'] = CONV_FLOAT,
+	['c'] = CONV_CHAR, ['C'] = CONV_CHAR,
+	['s'] = CONV_STR, ['S'] = CONV_STR,
+	['p'] = CONV_PTR, ['n'] = CONV_COUNT,
+	['m'] = CONV_NOARG, ['%'] = CONV_NOARG,
+};
+
+int xp_conv_known(unsigned char c) { return conv_class[c] != 0; }
+
+static unsigned char int_argtype(unsigned size)
+{
+	if (size <= sizeof(int))
+		return XP_A_INT;
+	return size == sizeof(long) ? XP_A_LONG : XP_A_LLONG;
+}
+
+/* C23 wN / wfN; returns the size in bytes or 0 when N is not 8/16/32/64. */
+static unsigned read_wn(const char **pp)
+{
+	const char *p = *pp;
+	int fast = *p == 'f';
+	if (fast)
+		p++;
+	if (!is_digit((unsigned char)*p))
+		return 0;
+	int n = read_number(&p);
+	unsigned size;
+	switch (n) {
+	case 8: size = fast ? sizeof(int_fast8_t) : 1; break;
+	case 16: size = fast ? sizeof(int_fast16_t) : 2; break;
+	case 32: size = fast ? sizeof(int_fast32_t) : 4; break;
+	case 64: size = fast ? sizeof(int_fast64_t) : 8; break;
+	default: return 0;
+	}
+	*pp = p;
+	return size;
+}
+
+static const char *parse_length(const char *p, struct xp_spec *sp)
+{
+	/* wide/ldbl follow glibc's is_long/is_long_double for each modifier. */
+	switch (*p) {
+	case 'h':
+		if (p[1] == 'h') {
+			sp->size = 1;
+			return p + 2;
+		}
+		sp->size = sizeof(short);
+		return p + 1;
+	case 'l':
+		if (p[1] != 'l') {
+			sp->size = sizeof(long);
+			sp->wide = 1;
+			return p + 1;
+		}
+		/* ll is L */
+		sp->size = sizeof(long long);
+		sp->wide = sp->ldbl = 1;
+		return p + 2;
+	case 'L':
+	case 'q':
+		sp->size = sizeof(long long);
+		sp->wide = sp->ldbl = 1;
+		return p + 1;
+	case 'j':
+		sp->size = sizeof(intmax_t);
+		sp->wide = sizeof(intmax_t) > sizeof(unsigned);
+		sp->ldbl = sizeof(intmax_t) > sizeof(unsigned long);
+		return p + 1;
+	case 'z':
+	case 'Z':
+		sp->size = sizeof(size_t);
+		sp->wide = sizeof(size_t) > sizeof(unsigned);
+		sp->ldbl = sizeof(size_t) > sizeof(unsigned long);
+		return p + 1;
+	case 't':
+		sp->size = sizeof(ptrdiff_t);
+		sp->wide = sizeof(ptrdiff_t) > sizeof(unsigned);
+		sp->ldbl = sizeof(ptrdiff_t) > sizeof(unsigned long);
+		return p + 1;
+	case 'w': {
+		const char *q = p + 1;
+		unsigned size = read_wn(&q);
+		if (!size)
+			return p; /* not a modifier: 'w' becomes the (unknown) conversion */
+		sp->size = (unsigned char)size;
+		return q;
+	}
+	default:
+		return p;
+	}
+}
+
+const char *xp_parse_directive(const char *p, struct xp_spec *sp, int *overflow)
+{
+	sp->flags = 0;
+	sp->width = 0;
+	sp->prec = XP_NO_PREC;
+	sp->size = sizeof(int);
+	sp->wide = sp->ldbl = 0;
+	sp->width_from_arg = sp->prec_from_arg = 0;
+	sp->positional = 0;
+	sp->argno = sp->width_argno = sp->prec_argno = XP_NO_ARG;
+	sp->ext = NULL;
+	sp->ext_len = 0;
+
+	if (is_digit((unsigned char)*p)) {
+		sp->argno = read_argno(&p, overflow);
+		sp->positional = sp->argno != XP_NO_ARG;
+	}
+
+	for (;; p++) {
+		switch (*p) {
+		case '-': sp->flags |= XP_F_LEFT; continue;
+		case '+': sp->flags |= XP_F_PLUS; continue;
+		case ' ': sp->flags |= XP_F_SPACE; continue;
+		case '#': sp->flags |= XP_F_ALT; continue;
+		case '0': sp->flags |= XP_F_ZERO; continue;
+		case '\'': sp->flags |= XP_F_GROUP; continue;
+		case 'I': sp->flags |= XP_F_I18N; continue;
+		}
+		break;
+	}
+
+	if (*p == '*') {
+		p++;
+		sp->width_from_arg = 1;
+		if (is_digit((unsigned char)*p)) {
+			sp->width_argno = read_argno(&p, overflow);
+			if (sp->width_argno != XP_NO_ARG) {
+				sp->positional = 1;
+			} else {
+				/* glibc: "%*5d" consumes the argument, then the digits win. */
+				int w = read_number(&p);
+				if (w < 0)
+					*overflow = 1;
+				sp->width = (unsigned)w;
+				sp->width_from_arg = 2;
+			}
+		}
+	} else if (is_digit((unsigned char)*p)) {
+		int w = read_number(&p);
+		if (w < 0)
+			*overflow = 1;
+		sp->width = (unsigned)w;
+	}
+
+	if (*p == '.') {
+		p++;
+		if (*p == '*') {
+			p++;
+			sp->prec_from_arg = 1;
+			if (is_digit((unsigned char)*p)) {
+				sp->prec_argno = read_argno(&p, overflow);
+				sp->positional |= sp->prec_argno != XP_NO_ARG;
+			}
+		} else if (is_digit((unsigned char)*p)) {
+			sp->prec = read_number(&p);
+			if (sp->prec < 0)
+				*overflow = 1;
+		} else {
+			sp->prec = 0;
+		}
+	}
+
+	p = parse_length(p, sp);
+
+	unsigned char c = (unsigned char)*p;
+	sp->conv = c;
+	if (c)
+		p++;
+	if (sp->flags & XP_F_LEFT)
+		sp->flags &= ~XP_F_ZERO;
+
+	switch (conv_class[c]) {
+	case CONV_INT:
+	case CONV_UINT:
+		sp->type = int_argtype(sp->size);
+		break;
+	case CONV_FLOAT:
+		sp->type = sp->ldbl ? XP_A_LDOUBLE : XP_A_DOUBLE;
+		break;
+	case CONV_CHAR:
+		sp->type = XP_A_INT;
+		sp->wide |= c == 'C';
+		break;
+	case CONV_STR:
+		sp->type = XP_A_PTR;
+		sp->wide |= c == 'S';
+		break;
+	case CONV_PTR:
+		sp->type = XP_A_PTR;
+		sp->ext = p;
+		while (is_alnum((unsigned char)*p))
+			p++;
+		sp->ext_len = (size_t)(p - sp->ext);
+		break;
+	case CONV_COUNT:
+		sp->type = XP_A_PTR;
+		break;
+	default:
+		sp->type = XP_A_NONE;
+		break;
+	}
+	return p;
+}

@@ -1,0 +1,104 @@
+/* sink.c - padding and the counting sink shared by all destinations. */
+#include "sink.h"
+
+#include <errno.h>
+#include <limits.h>
+
+void xp_pad(struct xp_sink *s, char c, size_t n)
+{
+	/* Fill the window directly; drain a chunk at a time when it is full. */
+	static const char spaces[64] = "                                                                ";
+	static const char zeros[64] = "0000000000000000000000000000000000000000000000000000000000000000";
+	if (n > (size_t)INT_MAX - xp_sink_count(s) && !s->counting) {
+		/* The output cannot be reported any more (EOVERFLOW): fill what
+		 * the destination holds now, as glibc does, and stop storing. */
+		size_t room = (size_t)(s->end - s->pos);
+		size_t k = n < room ? n : room;
+		memset(s->pos, c, k);
+		s->pos += k;
+		s->done += n - k;
+		s->error = EOVERFLOW;
+		s->counting = 1;
+		return;
+	}
+	while (n) {
+		size_t room = (size_t)(s->end - s->pos);
+		if (room) {
+			size_t k = n < room ? n : room;
+			memset(s->pos, c, k);
+			s->pos += k;
+			n -= k;
+			continue;
+		}
+		if (s->counting) {
+			s->done += n;
+			return;
+		}
+		const char *src = c == ' ' ? spaces : c == '0' ? zeros : NULL;
+		size_t k = n < 64 ? n : 64;
+		if (src) {
+			s->drain(s, src, k);
+		} else {
+			char tmp[64];
+			memset(tmp, c, k);
+			s->drain(s, tmp, k);
+		}
+		n -= k;
+	}
+}
+
+static void count_drain(struct xp_sink *s, const char *p, size_t n)
+{
+	(void)p;
+	s->done += (size_t)(s->pos - s->base) + n;
+	s->pos = s->base;
+}
+
+void xp_sink_init_count(struct xp_sink *s, char *scratch, size_t scratch_len)
+{
+	s->base = s->pos = scratch;
+	s->end = scratch + scratch_len;
+	s->done = 0;
+	s->error = 0;
+	s->counting = 1;
+	s->drain = count_drain;
+}
+
+static void limit_forward(struct xp_sink_limit *l, const char *p, size_t n)
+{
+	size_t k = n < l->left ? n : l->left;
+	if (k) {
+		xp_put(l->parent, p, k);
+		l->left -= k;
+	}
+}
+
+static void limit_drain(struct xp_sink *s, const char *p, size_t n)
+{
+	struct xp_sink_limit *l = (struct xp_sink_limit *)s;
+	limit_forward(l, s->base, (size_t)(s->pos - s->base));
+	limit_forward(l, p, n);
+	s->done += (size_t)(s->pos - s->base) + n;
+	s->pos = s->base;
+	if (!l->left)
+		s->counting = 1;
+}
+
+void xp_sink_init_limit(struct xp_sink_limit *l, struct xp_sink *parent, size_t limit)
+{
+	l->sink.base = l->sink.pos = l->buf;
+	l->sink.end = l->buf + sizeof l->buf;
+	l->sink.done = 0;
+	l->sink.error = 0;
+	l->sink.counting = 0;
+	l->sink.drain = limit_drain;
+	l->parent = parent;
+	l->left = limit;
+}
+
+void xp_sink_limit_finish(struct xp_sink_limit *l)
+{
+	limit_forward(l, l->sink.base, (size_t)(l->sink.pos - l->sink.base));
+	l->sink.done += (size_t)(l->sink.pos - l->sink.base);
+	l->sink.pos = l->sink.base;
+}

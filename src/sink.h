@@ -1,0 +1,66 @@
+/* sink.h - where formatted bytes go.
+ *
+ * Every entry point formats into one struct xp_sink.  The sink exposes a
+ * writable window [pos, end); the hot path copies into it directly and only
+ * calls drain() when the window is full.  drain() must take everything in
+ * [base, pos) plus the n bytes at p, then open a new window (possibly
+ * empty).  The total produced so far is done + (pos - base).
+ */
+#ifndef XP_SINK_H
+#define XP_SINK_H
+
+#include <stddef.h>
+#include <string.h>
+
+struct xp_sink {
+	char *base;    /* start of the current window */
+	char *pos;     /* next byte to write */
+	char *end;     /* end of the current window */
+	size_t done;   /* bytes accounted for before base */
+	int error;     /* first errno of a failed write; 0 while healthy */
+	int counting;  /* nothing more is stored: a full window only counts */
+	void (*drain)(struct xp_sink *s, const char *p, size_t n);
+};
+
+/* Bytes produced so far. */
+static inline size_t xp_sink_count(const struct xp_sink *s)
+{
+	return s->done + (size_t)(s->pos - s->base);
+}
+
+static inline void xp_put(struct xp_sink *s, const char *p, size_t n)
+{
+	if (n <= (size_t)(s->end - s->pos)) {
+		memcpy(s->pos, p, n);
+		s->pos += n;
+	} else {
+		s->drain(s, p, n);
+	}
+}
+
+static inline void xp_putc(struct xp_sink *s, char c)
+{
+	if (s->pos < s->end)
+		*s->pos++ = c;
+	else
+		s->drain(s, &c, 1);
+}
+
+/* n copies of c. */
+void xp_pad(struct xp_sink *s, char c, size_t n);
+
+/* A sink that only counts (used to measure before padding). */
+void xp_sink_init_count(struct xp_sink *s, char *scratch, size_t scratch_len);
+
+/* A sink that passes at most limit bytes on to parent and counts the rest
+ * (precision applied to a %p extension's output). */
+struct xp_sink_limit {
+	struct xp_sink sink;
+	struct xp_sink *parent;
+	size_t left;
+	char buf[128];
+};
+void xp_sink_init_limit(struct xp_sink_limit *l, struct xp_sink *parent, size_t limit);
+void xp_sink_limit_finish(struct xp_sink_limit *l);
+
+#endif

@@ -1,0 +1,145 @@
+/* sink_stream.c - destinations outside the process: a stdio stream and a
+ * file descriptor.  Both gather output in a window on the caller's stack. */
+#define _GNU_SOURCE
+#include "sinks.h"
+
+#include <errno.h>
+#include <stdio_ext.h>
+#include <unistd.h>
+#include <wchar.h>
+
+static void stream_fail(struct xp_sink *s, size_t n)
+{
+	s->error = errno ? errno : EIO;
+	s->counting = 1;
+	s->done += n;
+	s->pos = s->base;
+}
+
+static int stream_write(struct xp_stream_sink *st, const char *p, size_t n)
+{
+	return fwrite_unlocked(p, 1, n, st->file) == n ? 0 : -1;
+}
+
+static void stream_drain(struct xp_sink *s, const char *p, size_t n)
+{
+	struct xp_stream_sink *st = (struct xp_stream_sink *)s;
+	size_t used = (size_t)(s->pos - s->base);
+	if (s->counting) {
+		s->done += n;
+		return;
+	}
+	if (stream_write(st, s->base, used) < 0 ||
+	    (n >= sizeof st->window && stream_write(st, p, n) < 0)) {
+		stream_fail(s, used + n);
+		return;
+	}
+	s->done += used;
+	s->pos = s->base;
+	if (n >= sizeof st->window) {
+		s->done += n;
+	} else {
+		memcpy(s->pos, p, n);
+		s->pos += n;
+	}
+}
+
+int xp_stream_init(struct xp_stream_sink *st, FILE *f)
+{
+	struct xp_sink *s = &st->sink;
+	st->file = f;
+	s->base = s->pos = st->window;
+	s->end = st->window + sizeof st->window;
+	s->done = 0;
+	s->error = 0;
+	s->counting = 0;
+	s->drain = stream_drain;
+	if (fwide(f, -1) >= 0) /* glibc refuses wide streams, errno unchanged */
+		return -1;
+	if (!__fwritable(f)) {
+		/* Let stdio record the error on the stream as glibc does. */
+		errno = 0;
+		fputc_unlocked(0, f);
+		if (!errno)
+			errno = EBADF;
+		return -1;
+	}
+	return 0;
+}
+
+int xp_stream_finish(struct xp_stream_sink *st)
+{
+	struct xp_sink *s = &st->sink;
+	size_t used = (size_t)(s->pos - s->base);
+	if (!s->counting && used) {
+		if (stream_write(st, s->base, used) < 0)
+			stream_fail(s, used);
+		else
+			s->done += used, s->pos = s->base;
+	}
+	return s->error;
+}
+
+/* write(2) everything, retrying short writes and EINTR. */
+static int write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+static void fd_drain(struct xp_sink *s, const char *p, size_t n)
+{
+	struct xp_fd_sink *fs = (struct xp_fd_sink *)s;
+	size_t used = (size_t)(s->pos - s->base);
+	if (s->counting) {
+		s->done += n;
+		return;
+	}
+	if (write_all(fs->fd, s->base, used) < 0 ||
+	    (n >= sizeof fs->window && write_all(fs->fd, p, n) < 0)) {
+		stream_fail(s, used + n);
+		return;
+	}
+	s->done += used;
+	s->pos = s->base;
+	if (n >= sizeof fs->window) {
+		s->done += n;
+	} else {
+		memcpy(s->pos, p, n);
+		s->pos += n;
+	}
+}
+
+void xp_fd_init(struct xp_fd_sink *fs, int fd)
+{
+	struct xp_sink *s = &fs->sink;
+	fs->fd = fd;
+	s->base = s->pos = fs->window;
+	s->end = fs->window + sizeof fs->window;
+	s->done = 0;
+	s->error = 0;
+	s->counting = 0;
+	s->drain = fd_drain;
+}
+
+int xp_fd_finish(struct xp_fd_sink *fs)
+{
+	struct xp_sink *s = &fs->sink;
+	size_t used = (size_t)(s->pos - s->base);
+	if (!s->counting && used) {
+		if (write_all(fs->fd, s->base, used) < 0)
+			stream_fail(s, used);
+		else
+			s->done += used, s->pos = s->base;
+	}
+	return s->error;
+}

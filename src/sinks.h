@@ -1,0 +1,47 @@
+/* sinks.h - the four destinations behind the public entry points. */
+#ifndef XP_SINKS_H
+#define XP_SINKS_H
+
+#include <stdio.h>
+
+#include "sink.h"
+
+/* snprintf/sprintf: never writes past size, terminates when size > 0. */
+struct xp_buffer_sink {
+	struct xp_sink sink;
+	int terminate;
+	char nothing[1];
+};
+void xp_buffer_init(struct xp_buffer_sink *b, char *buf, size_t size);
+void xp_buffer_finish(struct xp_buffer_sink *b);
+
+/* asprintf: starts on the stack, moves to the heap, grows geometrically. */
+struct xp_heap_sink {
+	struct xp_sink sink;
+	char *heap;
+	char stack[256];
+};
+void xp_heap_init(struct xp_heap_sink *h);
+/* The finished string, or NULL (everything freed) when !ok or on error. */
+char *xp_heap_finish(struct xp_heap_sink *h, int ok);
+
+/* fprintf: the caller holds the stream lock; writes with fwrite_unlocked. */
+struct xp_stream_sink {
+	struct xp_sink sink;
+	FILE *file;
+	char window[1024];
+};
+/* -1 with errno when glibc would refuse the stream (wide, not writable). */
+int xp_stream_init(struct xp_stream_sink *st, FILE *f);
+int xp_stream_finish(struct xp_stream_sink *st); /* 0 or errno */
+
+/* dprintf: write(2) in window-sized pieces. */
+struct xp_fd_sink {
+	struct xp_sink sink;
+	int fd;
+	char window[4096];
+};
+void xp_fd_init(struct xp_fd_sink *fs, int fd);
+int xp_fd_finish(struct xp_fd_sink *fs); /* 0 or errno */
+
+#endif
