@@ -7,25 +7,7 @@
 
 extern const char xp_two_digits[200];
 
-static inline char *xp_dec_backwards(char *end, unsigned long long v)
-{
-	char *p = end;
-	while (v >= 100) {
-		unsigned r = (unsigned)(v % 100);
-		v /= 100;
-		p -= 2;
-		memcpy(p, xp_two_digits + 2 * r, 2);
-	}
-	if (v >= 10) {
-		p -= 2;
-		memcpy(p, xp_two_digits + 2 * v, 2);
-	} else {
-		*--p = (char)('0' + v);
-	}
-	return p;
-}
-
-/* 32-bit arithmetic is cheaper where the value fits. */
+/* 32-bit arithmetic is cheaper: used once the value fits. */
 static inline char *xp_dec32_backwards(char *end, unsigned v)
 {
 	char *p = end;
@@ -42,6 +24,18 @@ static inline char *xp_dec32_backwards(char *end, unsigned v)
 		*--p = (char)('0' + v);
 	}
 	return p;
+}
+
+static inline char *xp_dec_backwards(char *end, unsigned long long v)
+{
+	char *p = end;
+	while (v > 0xffffffffu) {
+		unsigned r = (unsigned)(v % 100);
+		v /= 100;
+		p -= 2;
+		memcpy(p, xp_two_digits + 2 * r, 2);
+	}
+	return xp_dec32_backwards(p, (unsigned)v);
 }
 
 static inline char *xp_hex_backwards(char *end, unsigned long long v, int upper)
@@ -75,7 +69,7 @@ static inline char *xp_bin_backwards(char *end, unsigned long long v)
 static inline char *xp_digits_backwards(char *end, unsigned long long v, unsigned base, int upper)
 {
 	switch (base) {
-	case 10: return v <= 0xffffffffu ? xp_dec32_backwards(end, (unsigned)v) : xp_dec_backwards(end, v);
+	case 10: return xp_dec_backwards(end, v);
 	case 16: return xp_hex_backwards(end, v, upper);
 	case 8: return xp_oct_backwards(end, v);
 	default: return xp_bin_backwards(end, v);

@@ -100,7 +100,7 @@ static inline void fast_int(struct xp_sink *s, unsigned cls, unsigned long long 
 	if (cls == FAST_HEX || cls == FAST_HEXUP)
 		str = xp_hex_backwards(end, v, cls == FAST_HEXUP);
 	else
-		str = v <= 0xffffffffu ? xp_dec32_backwards(end, (unsigned)v) : xp_dec_backwards(end, v);
+		str = xp_dec_backwards(end, v);
 	if (negative)
 		*--str = '-';
 	xp_put(s, str, (size_t)(end - str));
