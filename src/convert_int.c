@@ -23,14 +23,12 @@ static char *grouped_digits(char *buf, size_t size, unsigned long long mag, unsi
 	return str;
 }
 
-void xp_emit_number(struct xp_sink *s, const struct xp_spec *sp,
-		    unsigned long long mag, int negative, unsigned base, int upper)
+static void emit_number(struct xp_sink *s, unsigned flags, unsigned width, int prec,
+			unsigned long long mag, int negative, unsigned base, int upper)
 {
 	char buf[64 * 17];
 	char *end = buf + sizeof buf;
 	char *str = end;
-	unsigned flags = sp->flags;
-	int prec = sp->prec;
 	int zero_pad = (flags & XP_F_ZERO) && prec < 0;
 
 	if (prec < 0)
@@ -63,7 +61,7 @@ void xp_emit_number(struct xp_sink *s, const struct xp_spec *sp,
 	}
 
 	size_t total = plen + zeros + len;
-	size_t fill = sp->width > total ? sp->width - total : 0;
+	size_t fill = width > total ? width - total : 0;
 	if (fill && !(flags & XP_F_LEFT)) {
 		if (zero_pad)
 			zeros += fill;
@@ -77,6 +75,12 @@ void xp_emit_number(struct xp_sink *s, const struct xp_spec *sp,
 	xp_put(s, str, len);
 	if (fill)
 		xp_pad(s, ' ', fill);
+}
+
+void xp_emit_number(struct xp_sink *s, const struct xp_spec *sp,
+		    unsigned long long mag, int negative, unsigned base, int upper)
+{
+	emit_number(s, sp->flags, sp->width, sp->prec, mag, negative, base, upper);
 }
 
 void xp_convert_int(struct xp_sink *s, const struct xp_spec *sp, long long value)
@@ -125,11 +129,7 @@ void xp_convert_int(struct xp_sink *s, const struct xp_spec *sp, long long value
 		xp_put(s, str, (size_t)(end - str));
 		return;
 	}
-	if (!is_signed) {
-		struct xp_spec u = *sp;
-		u.flags &= ~(XP_F_PLUS | XP_F_SPACE);
-		xp_emit_number(s, &u, mag, 0, base, upper);
-		return;
-	}
-	xp_emit_number(s, sp, mag, negative, base, upper);
+	/* Signs are for signed conversions only. */
+	unsigned flags = is_signed ? sp->flags : sp->flags & ~(XP_F_PLUS | XP_F_SPACE);
+	emit_number(s, flags, sp->width, sp->prec, mag, negative, base, upper);
 }

@@ -197,7 +197,14 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 static void run(struct xp_sink *s, const char *p, struct xp_args *a, struct run_state *st)
 {
 	for (;;) {
-		const char *pct = strchrnul(p, '%');
+		/* Literal runs are usually short: scan a few bytes inline. */
+		const char *pct = p;
+		while (*pct && *pct != '%') {
+			if (++pct - p == 8) {
+				pct = strchrnul(pct, '%');
+				break;
+			}
+		}
 		if (pct != p)
 			xp_put(s, p, (size_t)(pct - p));
 		if (!*pct)
