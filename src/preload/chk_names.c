@@ -14,7 +14,9 @@
 #include "vformat.h"
 #include "xprintf.h"
 
-#define XP_INTERPOSED __attribute__((visibility("default")))
+/* Exported through preload.map.  No visibility attribute: glibc's headers
+ * define vprintf inline at -O2, and clang refuses an attribute after that. */
+#define XP_INTERPOSED
 
 /* Declared by glibc's headers only under _FORTIFY_SOURCE. */
 int __printf_chk(int flag, const char *fmt, ...);
