@@ -148,13 +148,14 @@ int xp_readonly_area(const void *p, size_t n)
 #define TRACKED 4096
 
 struct format_facts {
-	int has_n_first;     /* a %n before the first positional directive */
+	int has_n_first;     /* a %n before glibc switches to its positional path */
 	int has_n;           /* any %n */
-	int positional;      /* any n$ or *m$ */
+	int positional;      /* switched: an n$, *m$ or unknown conversion seen */
 	long max_index;      /* highest 0-based argument number, -1 if none */
 };
 
-/* Walk the directives as glibc numbers them in positional mode. */
+/* Walk the directives as glibc numbers them in positional mode.  want >= 0
+ * asks only whether that number gets a type (*want_found). */
 static void scan(const char *fmt, struct format_facts *f, unsigned char *typed, long want,
 		 int *want_found)
 {
@@ -165,7 +166,9 @@ static void scan(const char *fmt, struct format_facts *f, unsigned char *typed, 
 		if (overflow || !sp.conv)
 			return; /* glibc fails with EOVERFLOW / EINVAL or stops here */
 		xp_args_number(&sp, &next_seq);
-		if (sp.positional)
+		/* glibc leaves its sequential loop at the first n$ directive or
+		 * unknown conversion, and checks the numbers from there. */
+		if (sp.positional || !xp_conv_known(sp.conv))
 			f->positional = 1;
 		if (sp.conv == 'n') {
 			f->has_n = 1;
