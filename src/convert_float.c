@@ -1,10 +1,12 @@
 /* convert_float.c - e E f F g G a A: decode, pick the digits, lay out. */
 #include "convert.h"
 
-#include <fenv.h>
+#include <langinfo.h>
+#include <string.h>
 
 #include "float_decode.h"
 #include "float_digits.h"
+#include "float_fast.h"
 #include "float_hex.h"
 #include "float_layout.h"
 #include "locale_numeric.h"
@@ -13,7 +15,7 @@
 #define XP_DIGIT_STORE 512
 
 static void decimal(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpval *v,
-		    const struct xp_numeric *num, int rmode)
+		    const struct xp_numeric *num)
 {
 	char store[XP_DIGIT_STORE];
 	struct xp_digits d;
@@ -26,9 +28,15 @@ static void decimal(struct xp_sink *s, const struct xp_spec *sp, const struct xp
 	o.group = (sp->flags & XP_F_GROUP) != 0;
 
 	if (c == 'f') {
-		size_t ni = (size_t)xp_digits_start(&d, v, 0, store, sizeof store);
-		size_t take = prec < fmax ? prec : fmax;
-		xp_digits_plan(&d, ni + take, rmode);
+		int fni;
+		size_t ni;
+		if (xp_fast_plan(&d, v, 0, prec, &fni, store, sizeof store)) {
+			ni = (size_t)fni;
+		} else {
+			ni = (size_t)xp_digits_start(&d, v, 0, store, sizeof store);
+			size_t take = prec < fmax ? prec : fmax;
+			xp_digits_plan(&d, ni + take);
+		}
 		o.int_n = ni + (size_t)d.carry;
 		o.int_zero = o.int_n == 0;
 		o.point = prec > 0 || alt;
@@ -38,9 +46,15 @@ static void decimal(struct xp_sink *s, const struct xp_spec *sp, const struct xp
 	}
 
 	size_t sig = c == 'g' && prec == 0 ? 1 : c == 'g' ? prec : prec + 1;
-	size_t ni = (size_t)xp_digits_start(&d, v, 1, store, sizeof store);
-	size_t avail = ni + fmax - d.lead_zeros; /* digits of the exact expansion */
-	xp_digits_plan(&d, sig < avail ? sig : avail, rmode);
+	int fni;
+	size_t ni;
+	if (xp_fast_plan(&d, v, 1, sig, &fni, store, sizeof store)) {
+		ni = (size_t)fni;
+	} else {
+		ni = (size_t)xp_digits_start(&d, v, 1, store, sizeof store);
+		size_t avail = ni + fmax - d.lead_zeros; /* digits of the exact expansion */
+		xp_digits_plan(&d, sig < avail ? sig : avail);
+	}
 	long x;
 	if (v->is_zero)
 		x = 0;
@@ -96,11 +110,18 @@ int xp_convert_float(struct xp_sink *s, const struct xp_spec *sp, const union xp
 		return 0;
 	}
 	struct xp_numeric num;
-	xp_numeric_get(&num);
-	int rmode = fegetround();
+	if (sp->flags & XP_F_GROUP) {
+		xp_numeric_get(&num);
+	} else {
+		/* only the radix: the common case skips the grouping lookups */
+		num.radix = nl_langinfo(RADIXCHAR);
+		num.radix_len = num.radix[0] && !num.radix[1] ? 1 : strlen(num.radix);
+		num.thousands_len = 0;
+		num.thousands_sep = num.grouping = "";
+	}
 	if ((sp->conv | 0x20) == 'a')
-		xp_float_hex(s, sp, &fv, &num, rmode);
+		xp_float_hex(s, sp, &fv, &num);
 	else
-		decimal(s, sp, &fv, &num, rmode);
+		decimal(s, sp, &fv, &num);
 	return 0;
 }

@@ -43,7 +43,7 @@ static void scan(struct xp_digits *d, const char *p, size_t n, size_t base,
 	}
 }
 
-void xp_digits_plan(struct xp_digits *d, size_t kept, int rmode)
+void xp_digits_plan(struct xp_digits *d, size_t kept)
 {
 	size_t last_nz = 0;
 	char last = '0';
@@ -70,7 +70,8 @@ void xp_digits_plan(struct xp_digits *d, size_t kept, int rmode)
 	xp_decgen_take(&d->g, &next, 1);
 	int r = next - '0';
 	int more = (r != 0 && r != 5) || xp_decgen_sticky(&d->g);
-	d->up = xp_round_away(d->v->neg, (last - '0') & 1, r >= 5, more, rmode);
+	d->up = (r || more) && xp_round_away(d->v->neg, (last - '0') & 1, r >= 5, more,
+						 xp_rounding_mode());
 	d->carry = d->up && d->last_non9 == 0;
 	if (d->carry)
 		d->last_nz = 1;

@@ -27,14 +27,30 @@ struct xp_digits {
 	size_t pos;          /* final digits emitted so far */
 };
 
+/* The current rounding mode (fegetround), read only when a result is inexact. */
+#if defined(__x86_64__) && defined(__SSE_MATH__) && (defined(__GNUC__) || defined(__clang__))
+static inline int xp_rounding_mode(void)
+{
+	unsigned csr;
+	__asm__ volatile("stmxcsr %0" : "=m"(csr));
+	return (int)((csr >> 3) & 0xc00); /* MXCSR.RC in the FE_* positions */
+}
+#else
+#include <fenv.h>
+static inline int xp_rounding_mode(void)
+{
+	return fegetround();
+}
+#endif
+
 /* Does the round up happen?  half: dropped part >= 1/2; more: != 0 and != 1/2. */
 int xp_round_away(int neg, int odd, int half, int more, int mode);
 
 /* Start the generator; returns the number of integer digits. */
 int xp_digits_start(struct xp_digits *d, const struct xp_fpval *v, int e_mode,
 		    char *store, size_t cap);
-/* Decide the rounding after `kept` digits (rmode: fegetround()). */
-void xp_digits_plan(struct xp_digits *d, size_t kept, int rmode);
+/* Decide the rounding after `kept` digits. */
+void xp_digits_plan(struct xp_digits *d, size_t kept);
 /* Length of the final string: kept, plus one after a carry. */
 static inline size_t xp_digits_len(const struct xp_digits *d)
 {

@@ -11,7 +11,7 @@ static unsigned nibble(const uint32_t m[4], int i)
 }
 
 void xp_float_hex(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpval *v,
-		  const struct xp_numeric *num, int rmode)
+		  const struct xp_numeric *num)
 {
 	const char *hex = sp->conv == 'A' ? "0123456789ABCDEF" : "0123456789abcdef";
 	int nf = v->nibbles;
@@ -34,7 +34,7 @@ void xp_float_hex(struct xp_sink *s, const struct xp_spec *sp, const struct xp_f
 		unsigned last = prec > 0 ? dig[prec - 1] : lead;
 		unsigned next = dig[prec];
 		int more = (next & 7) != 0 || prec + 1 < nd;
-		if (xp_round_away(v->neg, last & 1, next >= 8, more, rmode)) {
+		if (xp_round_away(v->neg, last & 1, next >= 8, more, xp_rounding_mode())) {
 			int i = prec - 1;
 			while (i >= 0 && dig[i] == 15)
 				dig[i--] = 0;

@@ -8,6 +8,6 @@
 #include "spec.h"
 
 void xp_float_hex(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpval *v,
-		  const struct xp_numeric *num, int rmode);
+		  const struct xp_numeric *num);
 
 #endif
