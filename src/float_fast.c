@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "float_pow10.h"
+
 #ifdef __SIZEOF_INT128__
 __extension__ typedef unsigned __int128 u128;
 
@@ -81,14 +83,120 @@ static void frac_digits(struct frac *g, char *out, int n)
 	}
 }
 
-int xp_fast_plan(struct xp_digits *d, const struct xp_fpval *v, int e_mode, size_t prec,
-		 int *ni, char *store, size_t cap)
+/* Round the kept digits buf[0..kept) by buf[kept] and `sticky`; fill res. */
+static void finish_digits(struct xp_fast *res, const struct xp_fpval *v, char *buf, size_t kept,
+			  int sticky)
+{
+	int r = buf[kept] - '0';
+	int more = (r != 0 && r != 5) || sticky;
+	int carry = 0;
+	if ((r || more) && xp_round_away(v->neg, kept ? (buf[kept - 1] - '0') & 1 : 0, r >= 5,
+					 more, xp_rounding_mode())) {
+		size_t i = kept;
+		while (i > 0 && buf[i - 1] == '9')
+			buf[--i] = '0';
+		if (i > 0)
+			buf[i - 1]++;
+		else
+			carry = 1;
+	}
+	size_t nz = kept;
+	while (nz > 0 && buf[nz - 1] == '0')
+		nz--;
+	if (carry)
+		*--buf = '1';
+	res->digits = buf;
+	res->len = kept + (size_t)carry;
+	res->kept = kept;
+	res->last_nz = carry ? 1 : nz;
+	res->carry = carry;
+}
+
+/*
+ * e style with at most 17 significant digits, any double-range value:
+ * D = floor(v / 10^q) from one 64x128-bit product with a table power of
+ * ten T <= 10^-q < T + 1 (in its last place).  The true quotient lies in
+ * [F, F + m) / 2^sh for the product F, so D and "is anything left" are
+ * known unless that interval straddles an integer; then the big-number
+ * path decides.
+ */
+static int fast_e_table(struct xp_fast *res, const struct xp_fpval *v, size_t sig, char *store)
+{
+	uint64_t m = (uint64_t)v->m[1] << 32 | v->m[0];
+	int len = 64 - __builtin_clzll(m);
+	int k2 = v->e + len - 1;                 /* 2^k2 <= v < 2^(k2+1) */
+	int xest = (int)(((int64_t)k2 * 78913) >> 18); /* floor(k2 log10 2) */
+	int q = xest - (int)sig;                 /* D has sig+1 or sig+2 digits */
+	int j = -q;
+	if (j < XP_POW10_MIN || j > XP_POW10_MAX)
+		return 0;
+	const struct xp_pow10 *t = &xp_pow10_tab[j - XP_POW10_MIN];
+	u128 plo = (u128)m * t->lo, phi = (u128)m * t->hi;
+	u128 mid = (plo >> 64) + (uint64_t)phi;
+	uint64_t f0 = (uint64_t)plo, f1 = (uint64_t)mid;
+	uint64_t f2 = (uint64_t)(phi >> 64) + (uint64_t)(mid >> 64);
+	int sh = -(v->e + t->exp);
+	uint64_t dq;
+	int frac_zero, straddle;
+	if (sh >= 128 && sh < 192) {
+		int b = sh - 128;
+		uint64_t fh = b ? f2 & ((1ull << b) - 1) : 0;
+		dq = b ? f2 >> b : f2;
+		u128 low = (u128)f1 << 64 | f0;
+		frac_zero = fh == 0 && low == 0;
+		straddle = (b == 0 || fh == (1ull << b) - 1) && low + m < low;
+	} else if (sh >= 64 && sh < 128) {
+		int b = sh - 64;
+		u128 top = (u128)f2 << 64 | f1;
+		u128 q128 = b ? top >> b : top;
+		if (q128 >> 64)
+			return 0;
+		dq = (uint64_t)q128;
+		u128 fr = ((u128)(b ? f1 & ((1ull << b) - 1) : 0) << 64) | f0;
+		frac_zero = fr == 0;
+		straddle = fr >= ((u128)1 << sh) - m;
+	} else {
+		return 0;
+	}
+	int sticky;
+	if (t->exact) {
+		sticky = !frac_zero;
+	} else {
+		if (frac_zero || straddle)
+			return 0;
+		sticky = 1;
+	}
+	int x = xest;
+	if (dq >= pow10_64[sig + 1]) {
+		sticky |= dq % 10 != 0;
+		dq /= 10;
+		x++;
+	}
+	if (dq < pow10_64[sig] || dq >= pow10_64[sig + 1])
+		return 0;
+	char *buf = store + 1;
+	put_fixed(buf, dq, (int)sig + 1);
+	if (x >= 0) {
+		res->ni = x + 1;
+		res->lead = 0;
+	} else {
+		res->ni = 0;
+		res->lead = (size_t)(-x - 1);
+	}
+	finish_digits(res, v, buf, sig, sticky);
+	return 1;
+}
+
+int xp_fast_digits(struct xp_fast *res, const struct xp_fpval *v, int e_mode, size_t prec,
+		   char *store)
 {
 	if (v->m[2] | v->m[3])
 		return 0;
 	uint64_t m = (uint64_t)v->m[1] << 32 | v->m[0];
+	if (e_mode && prec <= 17 && !v->is_zero && fast_e_table(res, v, prec, store))
+		return 1;
 	int e = v->is_zero ? 0 : v->e;
-	if (e > 64 || e < -124 || cap < XP_FAST_STORE)
+	if (e > 64 || e < -124)
 		return 0;
 	/* store[0] is kept free for a carry's leading 1. */
 	char *buf = store + 1;
@@ -141,47 +249,19 @@ int xp_fast_plan(struct xp_digits *d, const struct xp_fpval *v, int e_mode, size
 		have -= lead;
 	}
 	/* round at kept: next digit, then anything nonzero after it */
-	int r = buf[kept] - '0';
-	int more = (r != 0 && r != 5) || g.f != 0;
+	int more = g.f != 0;
 	for (size_t i = kept + 1; !more && i < have; i++)
 		more = buf[i] != '0';
-	int up = 0;
-	if (r || more)
-		up = xp_round_away(v->neg, kept ? (buf[kept - 1] - '0') & 1 : 0, r >= 5, more,
-				   xp_rounding_mode());
-	int carry = 0;
-	if (up) {
-		size_t i = kept;
-		while (i > 0 && buf[i - 1] == '9')
-			buf[--i] = '0';
-		if (i > 0)
-			buf[i - 1]++;
-		else
-			carry = 1;
-	}
-	size_t nz = kept;
-	while (nz > 0 && buf[nz - 1] == '0')
-		nz--;
-	d->v = v;
-	d->e_mode = e_mode;
-	d->lead_zeros = lead;
-	d->kept = kept;
-	d->last_non9 = 0;
-	d->last_nz = carry ? 1 : nz;
-	d->up = d->carry = carry;
-	d->store = buf;
-	d->cap = kept;
-	d->stored = 1;
-	d->replay = 0;
-	d->pos = 0;
-	*ni = n;
+	res->lead = lead;
+	finish_digits(res, v, buf, kept, more);
+	res->ni = n;
 	return 1;
 }
 #else
-int xp_fast_plan(struct xp_digits *d, const struct xp_fpval *v, int e_mode, size_t prec,
-		 int *ni, char *store, size_t cap)
+int xp_fast_digits(struct xp_fast *res, const struct xp_fpval *v, int e_mode, size_t prec,
+		   char *store)
 {
-	(void)d, (void)v, (void)e_mode, (void)prec, (void)ni, (void)store, (void)cap;
+	(void)res, (void)v, (void)e_mode, (void)prec, (void)store;
 	return 0;
 }
 #endif

@@ -10,10 +10,21 @@
 /* Room the fast path needs in the caller's digit store. */
 #define XP_FAST_STORE 128
 
-/* e_mode 0: want int digits + min(prec, frac digits) (prec = %f precision);
- * e_mode 1: want min(prec, exact digits) significant digits.  Returns 0 when
- * the value or the length is out of the fast path's reach; *ni = integer digits. */
-int xp_fast_plan(struct xp_digits *d, const struct xp_fpval *v, int e_mode, size_t prec,
-		 int *ni, char *store, size_t cap);
+struct xp_fast {
+	char *digits;     /* the final (rounded) digit string */
+	size_t len;       /* its length: kept, plus one after a carry */
+	size_t kept;      /* digits kept before rounding */
+	size_t lead;      /* e_mode: fraction zeros before the first significant digit */
+	size_t last_nz;   /* 1-based position of the last nonzero final digit */
+	int carry;        /* rounding rippled out: digits is "1" followed by zeros */
+	int ni;           /* integer digits before rounding */
+};
+
+/* e_mode 0: int digits + min(prec, frac digits) (prec = %f precision);
+ * e_mode 1: min(prec, exact digits) significant digits.  store needs
+ * XP_FAST_STORE bytes.  Returns 0 when the value or the length is out of
+ * the fast path's reach. */
+int xp_fast_digits(struct xp_fast *r, const struct xp_fpval *v, int e_mode, size_t prec,
+		   char *store);
 
 #endif
