@@ -1,9 +1,9 @@
 /* float_decimal.h - exact decimal digits of m * 2^e, most significant first.
  *
- * The generator holds the integer part in base 10^9 and the fraction as a
- * binary big number; each fraction step multiplies by 10^9.  Its size is
- * fixed by <float.h> (about 4.3 KiB for x87 long double), so every value
- * and precision runs in bounded stack space.
+ * The generator holds the integer part in base 10^19 and the fraction as a
+ * binary big number of 64-bit limbs; each fraction step multiplies by
+ * 10^19.  Its size is fixed by <float.h> (about 4.2 KiB for x87 long
+ * double), so every value and precision runs in bounded stack space.
  */
 #ifndef XP_FLOAT_DECIMAL_H
 #define XP_FLOAT_DECIMAL_H
@@ -18,17 +18,18 @@
 /* Bits of the largest integer part and of the longest binary fraction. */
 #define XP_INT_BITS XP_MAX2(LDBL_MAX_EXP, DBL_MAX_EXP)
 #define XP_FRAC_BITS XP_MAX2(LDBL_MANT_DIG - LDBL_MIN_EXP, DBL_MANT_DIG - DBL_MIN_EXP)
-/* 10^9 > 2^29.89, so 29 bits per chunk is a safe bound. */
-#define XP_INT_CHUNKS (XP_INT_BITS / 29 + 2)
-#define XP_WORDS (XP_MAX2(XP_INT_BITS + 128, XP_FRAC_BITS) / 32 + 2)
+/* 10^19 > 2^63, so 63 bits per chunk is a safe bound. */
+#define XP_INT_CHUNKS (XP_INT_BITS / 63 + 2)
+#define XP_LIMBS (XP_MAX2(XP_INT_BITS + 128, XP_FRAC_BITS) / 64 + 3)
+#define XP_CHUNK_DIGITS 19
 
 struct xp_decgen {
-	uint32_t ic[XP_INT_CHUNKS]; /* integer part, base 1e9, least significant first */
+	uint64_t ic[XP_INT_CHUNKS]; /* integer part, base 1e19, least significant first */
 	int nic;                    /* chunks left to hand out (top is ic[nic-1]) */
 	int int_digits;             /* decimal digits of the integer part (0 for 0) */
-	uint32_t fw[XP_WORDS];      /* fraction = fw / 2^(32*fn); nonzero words in [flo, fhi) */
+	uint64_t fw[XP_LIMBS];      /* fraction = fw / 2^(64*fn); nonzero limbs in [flo, fhi) */
 	int flo, fhi, fn;
-	char buf[9];                /* the chunk being handed out */
+	char buf[XP_CHUNK_DIGITS];  /* the chunk being handed out */
 	int bpos, blen;
 };
 
