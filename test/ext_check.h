@@ -21,7 +21,7 @@
 #define EXT_BUF 512
 #define EXT_CANARY '$'
 
-static void ext_vexpect(const char *file, int line, const char *expect, size_t elen,
+static inline void ext_vexpect(const char *file, int line, const char *expect, size_t elen,
 			const char *fmt, va_list ap)
 {
 	char buf[EXT_BUF + 16];
@@ -57,7 +57,7 @@ static void ext_vexpect(const char *file, int line, const char *expect, size_t e
 	free(heap);
 }
 
-static void ext_expect_at(const char *file, int line, const char *expect, size_t elen,
+static inline void ext_expect_at(const char *file, int line, const char *expect, size_t elen,
 			  const char *fmt, ...)
 {
 	va_list ap;
@@ -71,7 +71,7 @@ static void ext_expect_at(const char *file, int line, const char *expect, size_t
 #define EXPECT_N(expect, len, ...) ext_expect_at(__FILE__, __LINE__, expect, len, __VA_ARGS__)
 
 /* Width, precision and '-' apply to "%p<ext>" as "%s" applies to expect. */
-static void ext_expect_as_string_at(const char *file, int line, const char *ext,
+static inline void ext_expect_as_string_at(const char *file, int line, const char *ext,
 				    const void *ptr, const char *expect)
 {
 	static const char *const mods[] = { "", "-", "1", "30", "-30", ".0", ".3", "-12.5",
@@ -97,7 +97,7 @@ static void ext_expect_as_string_at(const char *file, int line, const char *ext,
 
 /* NULL and error pointers print the kernel's markers, padded as %s. */
 #define ERR_PTR(e) ((void *)(long)(e))
-static void ext_expect_bad_pointers_at(const char *file, int line, const char *ext)
+static inline void ext_expect_bad_pointers_at(const char *file, int line, const char *ext)
 {
 	char fmt[64];
 	snprintf(fmt, sizeof fmt, "%%p%s", ext);
@@ -114,7 +114,7 @@ static void ext_expect_bad_pointers_at(const char *file, int line, const char *e
 #define EXPECT_BAD_POINTERS(ext) ext_expect_bad_pointers_at(__FILE__, __LINE__, ext)
 
 /* A suite of one test case, run; the exit status of main. */
-static int ext_run_suite(const char *name, void (*add)(TCase *tc))
+static inline int ext_run_suite(const char *name, void (*add)(TCase *tc))
 {
 	Suite *s = suite_create(name);
 	TCase *tc = tcase_create(name);
