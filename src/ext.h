@@ -82,7 +82,7 @@ static inline int xp_ext_width_given(const struct xp_spec *sp)
 /* Small writers shared by the handlers (src/ext/put.c). */
 void xp_ext_put_hex2(struct xp_sink *s, unsigned char byte, int upper);
 void xp_ext_put_dec(struct xp_sink *s, unsigned long long v);
-/* v in decimal, zero-padded to at least digits (negative: '-' first). */
+/* v in decimal, zero-padded to at least digits characters, as %0*lld. */
 void xp_ext_put_dec_padded(struct xp_sink *s, long long v, unsigned digits);
 static inline void xp_ext_puts(struct xp_sink *s, const char *str)
 {

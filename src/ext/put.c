@@ -23,8 +23,11 @@ void xp_ext_put_dec_padded(struct xp_sink *s, long long v, unsigned digits)
 	char *end = buf + sizeof buf;
 	unsigned long long mag = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
 	char *p = xp_dec_backwards(end, mag);
-	if (v < 0)
+	if (v < 0) {
 		xp_putc(s, '-');
+		if (digits)
+			digits--; /* as glibc's %0*d: the sign counts */
+	}
 	size_t n = (size_t)(end - p);
 	if (n < digits)
 		xp_pad(s, '0', digits - n);
