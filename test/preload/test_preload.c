@@ -3,7 +3,7 @@
  * same program without the preload, i.e. glibc 2.36 itself: identical
  * stdout, stderr and exit status for standard conversions and for every
  * abort glibc's fortify checks make; and the documented %px form where
- * glibc prints 0x...x. */
+ * glibc prints 0x...x, and symbols for %pS. */
 #define _GNU_SOURCE
 #include <check.h>
 #include <errno.h>
@@ -141,6 +141,7 @@ START_TEST(test_standard_unchanged)
 	/* The run covers every format with every function (see unaware.c). */
 	ck_assert_ptr_nonnull(strstr(glibc.out, "[vasprintf 45] -258|-9000000000|3000000000|volatile|A|(nil)\n"));
 	ck_assert_ptr_nonnull(strstr(glibc.out, "-8,999,999,998"));
+	ck_assert_ptr_nonnull(strstr(glibc.out, "41152.263000 4.2000000000000003e+301 -1.428571e+299\n"));
 	assert_same(&glibc, &x);
 	free_run(&glibc);
 	free_run(&x);
@@ -165,6 +166,33 @@ START_TEST(test_px_extension)
 	ck_assert_str_eq(glibc.out, want_glibc);
 	ck_assert_str_eq(x.out, want_x);
 	ck_assert_str_eq(x.err, "");
+	ck_assert_int_eq(x.status, 0);
+	free_run(&glibc);
+	free_run(&x);
+}
+END_TEST
+
+/* %pS and %ps: glibc prints %p then the letter, the preload the symbol
+ * (the symtab suites check names and sizes against nm; here it is enough
+ * that an unmodified program gets them). */
+START_TEST(test_symbols)
+{
+	struct run glibc, x;
+	run_prog(programs[_i], "symbols", 0, &glibc);
+	run_prog(programs[_i], "symbols", 1, &x);
+	unsigned long a, b, c, d;
+	ck_assert_int_eq(sscanf(glibc.out, "0x%lxS|0x%lxs|0x%lxS\n0x%lxs\n", &a, &b, &c, &d), 4);
+	ck_assert(a == b && c == a + 1);
+	unsigned size0, size1;
+	int end = 0;
+	ck_assert_msg(sscanf(x.out, "unaware_marker+0x0/0x%x|unaware_marker|unaware_marker+0x1/0x%x\n%n",
+			     &size0, &size1, &end) == 2 && end > 0,
+		      "preload printed %s", x.out);
+	ck_assert_uint_eq(size0, size1);
+	ck_assert_uint_gt(size0, 1);
+	const char *libc_line = x.out + end;
+	ck_assert_msg(strncmp(libc_line, "0x", 2) != 0 && strstr(libc_line, " [libc.so.6]\n"),
+		      "preload printed %s", libc_line);
 	ck_assert_int_eq(x.status, 0);
 	free_run(&glibc);
 	free_run(&x);
@@ -204,6 +232,7 @@ int main(void)
 	TCase *tc = tcase_create("preload");
 	tcase_add_loop_test(tc, test_standard_unchanged, 0, 2);
 	tcase_add_loop_test(tc, test_px_extension, 0, 2);
+	tcase_add_loop_test(tc, test_symbols, 0, 2);
 	tcase_add_loop_test(tc, test_fortify_aborts, 0, (int)(sizeof aborts / sizeof aborts[0]));
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);

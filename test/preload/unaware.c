@@ -5,12 +5,14 @@
  *
  *   unaware standard   every function, standard conversions only
  *   unaware px         every function, with %px
+ *   unaware symbols    %pS and %ps of a function here and of one in libc
  *   unaware <abort>    one call glibc's fortify checks abort (see modes[])
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,12 +142,47 @@ static void call(int i, const char *fmt, void *ptr)
 	free(heap);
 }
 
+/* Formats taking (double, long double, double). */
+static const char *const float_formats[] = {
+	"%f|%Le|%g\n",
+	"%.3f|%.10Lf|%a\n",
+	"%#.0e|%+012.4Lg|%-14.3E|\n",
+	"%'.2f|%LA|%G\n",
+	"%2$Lf %1$.17g %3$e\n",
+};
+
+static const double doubles[] = { 0.1, -2.5, 1e300, 123456.789, 5e-324, 0.0 };
+
+static void call_float(const char *fmt, double d, long double ld, double e)
+{
+	char buf[512];
+	char *heap = NULL;
+	int r = printf(fmt, d, ld, e);
+	printf("[printf %d]\n", r);
+	r = snprintf(buf, 20, fmt, d, ld, e);
+	printf("[snprintf 20 %d] %s\n", r, buf);
+	r = sprintf(buf, fmt, d, ld, e);
+	printf("[sprintf %d] %s", r, buf);
+	r = asprintf(&heap, fmt, d, ld, e);
+	printf("[asprintf %d] %s", r, r >= 0 ? heap : "(failed)\n");
+	free(heap);
+	fflush(stdout);
+	r = dprintf(STDOUT_FILENO, fmt, d, ld, e);
+	dprintf(STDOUT_FILENO, "[dprintf %d]\n", r);
+}
+
 static int standard(void)
 {
 	static const char *const *volatile table = formats;
 	for (int i = 0; i < (int)(sizeof formats / sizeof formats[0]); i++)
 		call(i, table[i], (void *)(0x1234abcdUL * (unsigned long)(i + 1)));
 	call(0, table[0], NULL);
+
+	static const char *const *volatile ftable = float_formats;
+	for (size_t i = 0; i < sizeof float_formats / sizeof float_formats[0]; i++)
+		for (size_t j = 0; j < sizeof doubles / sizeof doubles[0]; j++)
+			call_float(ftable[i], doubles[j] * opaque_int,
+				   (long double)doubles[(j + 1) % 6] / 3, -doubles[j] / 7);
 
 	/* %n with a read-only format is allowed under fortify level 2. */
 	int count = -1;
@@ -191,6 +228,27 @@ static int px(void)
 	fflush(stdout);
 	dprintf(STDOUT_FILENO, fmt, p, 11);
 	call_vdprintf(STDOUT_FILENO, fmt, p, 12);
+	return 0;
+}
+
+/* %pS: glibc prints %p then 'S'; xprintf names the function. */
+int unaware_marker(int x);
+int __attribute__((noinline)) unaware_marker(int x)
+{
+	return x * opaque_int + 1;
+}
+
+static int symbols(void)
+{
+	static const char *const fmt_ = "%pS|%ps|%pS\n";
+	static const char *const *volatile fmtp = &fmt_;
+	int (*volatile fn)(int) = unaware_marker;
+	int (*volatile libc_fn)(const char *) = puts;
+	char buf[256];
+	uintptr_t at = (uintptr_t)fn; /* a function's address as data */
+	snprintf(buf, sizeof buf, *fmtp, (void *)at, (void *)at, (void *)(at + 1));
+	fputs(buf, stdout);
+	printf("%ps\n", (void *)(uintptr_t)libc_fn);
 	return 0;
 }
 
@@ -282,6 +340,7 @@ static const struct {
 } modes[] = {
 	{ "standard", standard },
 	{ "px", px },
+	{ "symbols", symbols },
 	{ "sprintf_overflow", sprintf_overflow },
 	{ "vsprintf_overflow", vsprintf_overflow },
 	{ "snprintf_bound", snprintf_bound },
