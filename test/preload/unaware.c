@@ -184,13 +184,37 @@ static int standard(void)
 			call_float(ftable[i], doubles[j] * opaque_int,
 				   (long double)doubles[(j + 1) % 6] / 3, -doubles[j] / 7);
 
+	/* A NULL format: -1 with EINVAL everywhere (the compiler cannot see it). */
+	static const char *volatile no_format = NULL;
+	int r;
+	char nbuf[8];
+	char *nheap;
+	errno = 0;
+	r = printf(no_format, 0);
+	printf("[null printf %d %d]\n", r, errno);
+	errno = 0;
+	r = fprintf(stdout, no_format, 0);
+	printf("[null fprintf %d %d]\n", r, errno);
+	errno = 0;
+	r = dprintf(STDOUT_FILENO, no_format, 0);
+	printf("[null dprintf %d %d]\n", r, errno);
+	errno = 0;
+	r = snprintf(nbuf, sizeof nbuf, no_format, 0);
+	printf("[null snprintf %d %d '%s']\n", r, errno, nbuf);
+	errno = 0;
+	r = sprintf(nbuf, no_format, 0);
+	printf("[null sprintf %d %d '%s']\n", r, errno, nbuf);
+	errno = 0;
+	r = asprintf(&nheap, no_format, 0);
+	printf("[null asprintf %d %d]\n", r, errno);
+
 	/* %n with a read-only format is allowed under fortify level 2. */
 	int count = -1;
 	printf("abc%n|\n", &count);
 	printf("[%%n %d]\n", count);
 	/* A destination that fits exactly. */
 	char exact[9]; /* "volatile" and its NUL */
-	int r = sprintf(exact, "%s", opaque_text);
+	r = sprintf(exact, "%s", opaque_text);
 	printf("[exact %d %s]\n", r, exact);
 	return 0;
 }
