@@ -200,7 +200,7 @@ void xp_fortify_check_format(int flag, const char *fmt)
 	if (flag <= 0 || !fmt)
 		return;
 	/* Cheap exit for the common case: no positional and no %n possible. */
-	if (!strchr(fmt, 'n') && !strchr(fmt, '$'))
+	if (!strpbrk(fmt, "n$"))
 		return;
 	/* %m prints errno as the call received it; open/read must not leak. */
 	int saved_errno = errno;
