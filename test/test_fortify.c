@@ -31,6 +31,7 @@ static snprintf_chk_fn glibc_snprintf_chk;
 static const char *const tokens[] = {
 	"a", "%p", "%n", "%hhn", "%1$p", "%2$p", "%3$n", "%4$p", "%%", "%1$%",
 	"%m", "%2$m", "%y", "%3$y", "%1$n", "%2$.*6$p", "%5$p", "%lln", "%hhs", "%lp",
+	"%%n", "%5.2hn", "%-%n", "%#n",
 };
 #define NTOKENS (sizeof tokens / sizeof tokens[0])
 

@@ -195,12 +195,30 @@ static void scan(const char *fmt, struct format_facts *f, unsigned char *typed, 
 	}
 }
 
+/* The common case, cheaply: no directive has a '$' or ends in 'n', so
+ * there is nothing to check.  May say yes too often (%fn), never too
+ * rarely: it skips every byte the parser allows before a conversion. */
+static int may_need_checks(const char *p)
+{
+	static const char inside[] = "0123456789.*-+ #'IhlLqjzZtwf";
+	while ((p = strchr(p, '%')) != NULL) {
+		p++;
+		for (; *p && (*p == '$' || strchr(inside, *p)); p++)
+			if (*p == '$')
+				return 1;
+		if (*p == 'n')
+			return 1;
+		if (*p)
+			p++; /* the conversion, '%' of "%%" included */
+	}
+	return 0;
+}
+
 void xp_fortify_check_format(int flag, const char *fmt)
 {
 	if (flag <= 0 || !fmt)
 		return;
-	/* Cheap exit for the common case: no positional and no %n possible. */
-	if (!strpbrk(fmt, "n$"))
+	if (!may_need_checks(fmt))
 		return;
 	/* %m prints errno as the call received it; open/read must not leak. */
 	int saved_errno = errno;
