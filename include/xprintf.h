@@ -146,7 +146,8 @@ struct xprintf_va_format {
  *
  *     xprintf_register_pointer fails with EINVAL for an invalid name or a
  *     NULL fn, EEXIST for a name already registered or used by a built-in
- *     (including the symbol names S s B F f SR Sb Bb), ENOMEM.
+ *     (including the symbol names S s B F f SR Sb Bb and the documented
+ *     spellings above with their letters, such as Ub or I6c), ENOMEM.
  *     xprintf_unregister_pointer fails with EINVAL for an invalid name and
  *     ENOENT for a name not registered.
  *

@@ -121,9 +121,17 @@ START_TEST(registration_errors)
 	/* Every built-in name, and the symbol names reserved for one. */
 	static const char *const builtin[] = { "x", "I4", "i4", "I6", "i6", "IS", "iS", "M", "m",
 					       "U", "h", "E", "b", "V", "t",
-					       "S", "s", "B", "F", "f", "SR", "Sb", "Bb" };
+					       "S", "s", "B", "F", "f", "SR", "Sb", "Bb",
+					       "I6c", "Ub", "MR", "hN", "bl", "tTd",
+					       "ISpfc", "Ehp" };
 	for (size_t i = 0; i < sizeof builtin / sizeof builtin[0]; i++)
 		expect_register_error(builtin[i], print_tag, EEXIST);
+	/* Starting with a built-in's name is fine: the longer name wins. */
+	ck_assert_int_eq(xprintf_register_pointer("Mac", print_tag, "<Mac>"), 0);
+	int y;
+	const unsigned char mac[6] = { 0, 1, 2, 3, 4, 5 };
+	EXPECT("<Mac>|00:01:02:03:04:05", "%pMac|%pM", &y, mac);
+	ck_assert_int_eq(xprintf_unregister_pointer("Mac"), 0);
 	/* Twice the same name. */
 	ck_assert_int_eq(xprintf_register_pointer("Twice", print_tag, "1"), 0);
 	expect_register_error("Twice", print_tag, EEXIST);
