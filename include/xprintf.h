@@ -103,7 +103,7 @@ int xvasprintf(char **XPRINTF_RESTRICT strp, const char *XPRINTF_RESTRICT fmt,
  *         %*ph %*phC %*phD %*phN  hex dump of 1..64 bytes  00 01 02
  *         %*pE[achnops]        escaped buffer              \eb \C\a"\220\r]
  *         %*pb %*pbl           bitmap of unsigned long, width = bits   0779 / 0,3-6,8-10
- *         %p4cc                V4L2/DRM four-character code, 4 bytes
+ *         %p4cc %p4ch %p4chR %p4cl %p4cb  four-character code, 4 bytes
  *         %pV                  struct xprintf_va_format, formatted in place
  *         %ptT %ptR [dtrs]     time_t * (UTC) / struct tm *  2019-01-04T15:32:23
  *         %px                  the address in hex, unhashed
