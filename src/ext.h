@@ -91,6 +91,11 @@ static inline void xp_ext_puts(struct xp_sink *s, const char *str)
 
 /* Built-in handlers (src/ext/<name>.c). */
 int xp_ext_px(struct xp_sink *s, const struct xp_ext_call *c);
+int xp_ext_symbol(struct xp_sink *s, const struct xp_ext_call *c);        /* %pS %pSR %pSb */
+int xp_ext_symbol_name(struct xp_sink *s, const struct xp_ext_call *c);   /* %ps */
+int xp_ext_backtrace(struct xp_sink *s, const struct xp_ext_call *c);     /* %pB %pBb */
+int xp_ext_function(struct xp_sink *s, const struct xp_ext_call *c);      /* %pF */
+int xp_ext_function_name(struct xp_sink *s, const struct xp_ext_call *c); /* %pf */
 int xp_ext_ipv4(struct xp_sink *s, const struct xp_ext_call *c);
 int xp_ext_ipv6(struct xp_sink *s, const struct xp_ext_call *c);
 int xp_ext_sockaddr(struct xp_sink *s, const struct xp_ext_call *c);

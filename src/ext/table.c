@@ -7,6 +7,12 @@
 
 static const struct xp_ext builtin[] = {
 	ROW("x", xp_ext_px, XP_EXT_OWN_WIDTH),
+	/* symbols (src/ext/symbol.c): letters R (ignored) and b (build ID) */
+	ROW("S", xp_ext_symbol, 0),
+	ROW("s", xp_ext_symbol_name, 0),
+	ROW("B", xp_ext_backtrace, 0),
+	ROW("F", xp_ext_function, 0),
+	ROW("f", xp_ext_function_name, 0),
 	ROW("I4", xp_ext_ipv4, XP_EXT_DEREF),
 	ROW("i4", xp_ext_ipv4, XP_EXT_DEREF),
 	ROW("I6", xp_ext_ipv6, XP_EXT_DEREF),
