@@ -36,9 +36,12 @@ static _Atomic(struct user_table *) current;
 static struct user_table *retired; /* replaced tables: kept, reachable */
 static pthread_mutex_t writer = PTHREAD_MUTEX_INITIALIZER;
 
-_Static_assert(XP_F_LEFT == XPRINTF_POINTER_LEFT && XP_F_PLUS == XPRINTF_POINTER_PLUS &&
-		       XP_F_SPACE == XPRINTF_POINTER_SPACE && XP_F_ALT == XPRINTF_POINTER_ALT &&
-		       XP_F_ZERO == XPRINTF_POINTER_ZERO,
+#define SAME_FLAG(a, b) ((unsigned)(a) == (unsigned)(b))
+_Static_assert(SAME_FLAG(XP_F_LEFT, XPRINTF_POINTER_LEFT) &&
+		       SAME_FLAG(XP_F_PLUS, XPRINTF_POINTER_PLUS) &&
+		       SAME_FLAG(XP_F_SPACE, XPRINTF_POINTER_SPACE) &&
+		       SAME_FLAG(XP_F_ALT, XPRINTF_POINTER_ALT) &&
+		       SAME_FLAG(XP_F_ZERO, XPRINTF_POINTER_ZERO),
 	       "the public flag values are the parser's");
 
 static int call_user(struct xp_sink *s, const struct xp_ext_call *c)
