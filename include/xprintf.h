@@ -178,7 +178,7 @@ int xprintf_symbols_set_debug_path(const char *dirs);
  *         %*ph %*phC %*phD %*phN  hex dump of 1..64 bytes  00 01 02
  *         %*pE[achnops]        escaped buffer              \eb \C\a"\220\r]
  *         %*pb %*pbl           bitmap of unsigned long, width = bits   0779 / 0,3-6,8-10
- *         %p4cc                V4L2/DRM four-character code, 4 bytes
+ *         %p4cc %p4ch %p4chR %p4cl %p4cb  four-character code, 4 bytes
  *         %pV                  struct xprintf_va_format, formatted in place
  *         %ptT %ptR [dtrs]     time_t * (UTC) / struct tm *  2019-01-04T15:32:23
  *         %px                  the address in hex, unhashed
@@ -221,7 +221,8 @@ struct xprintf_va_format {
  *
  *     xprintf_register_pointer fails with EINVAL for an invalid name or a
  *     NULL fn, EEXIST for a name already registered or used by a built-in
- *     (including the symbol names S s B F f SR Sb Bb), ENOMEM.
+ *     (including the symbol names S s B F f SR Sb Bb and the documented
+ *     spellings above with their letters, such as Ub or I6c), ENOMEM.
  *     xprintf_unregister_pointer fails with EINVAL for an invalid name and
  *     ENOENT for a name not registered.
  *
