@@ -101,7 +101,7 @@ static void format_all(void)
 	void *vdso = vdso_fn;
 	out_len = xsnprintf(out, sizeof out,
 			    "%pS|%ps|%pS|%pB|%pSb|%pS|%pS|%pS|%-30pS|%.4ps|%pS|%pBb",
-			    FN(prog_static), FN(abort), FN(keep_libm), (char *)FN(abort) + 1, FN(abort),
+			    FN(prog_static), FN(abort), FN(keep_libm), (void *)((char *)FN(abort) + 1), FN(abort),
 			    (void *)&out_len, NULL, vdso, FN(prog_static), FN(abort),
 			    (void *)getauxval(AT_SYSINFO_EHDR), FN(prog_static));
 	int fd = open("/dev/null", O_WRONLY);
