@@ -275,7 +275,17 @@ struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *d
 			free_callbacks(cb);
 			break;
 		}
-		if (nsym < 0 || (v.n == 0 && k + 1 < sizeof modes / sizeof modes[0])) {
+		/* A debug file that was opened but gave no symbol (libdwfl fell
+		 * back to .dynsym: broken or empty) is dropped with the next mode. */
+		const char *debugfile = NULL;
+		dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, NULL, &debugfile);
+		GElf_Addr mbias;
+		Elf *main_elf = dwfl_module_getelf(mod, &mbias);
+		int from_debug = 0;
+		for (size_t i = 0; i < v.n && !from_debug; i++)
+			from_debug = v.elf[i] != main_elf;
+		int unused_debug = debugfile && !from_debug;
+		if (nsym < 0 || ((v.n == 0 || unused_debug) && k + 1 < sizeof modes / sizeof modes[0])) {
 			dwfl_end(dwfl);
 			free_callbacks(cb);
 			continue;
@@ -305,8 +315,7 @@ struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *d
 		b->dwfl = dwfl;
 		b->callbacks = cb;
 		if (!m->is_vdso) {
-			GElf_Addr mbias;
-			Elf *files[XP_SYMIDX_TABLES + 1] = { dwfl_module_getelf(mod, &mbias) };
+			Elf *files[XP_SYMIDX_TABLES + 1] = { main_elf };
 			size_t nf = 1;
 			for (size_t i = 0; i < v.n; i++) {
 				size_t j = 0;

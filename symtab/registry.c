@@ -432,35 +432,45 @@ int xp_symtab_lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hol
 {
 	h->slot = reader_enter();
 	h->held = 1;
-	for (int attempt = 0; attempt < 3; attempt++) {
-		struct xp_symmod *need = NULL;
-		enum outcome r = try_lookup(atomic_load(&current), addr, out, &need);
-		if (r == FOUND)
-			return 1;
-		if (r == NOTHING || attempt == 2)
-			return 0;
-		/* Slow path: leave the read side so that our own rescan can free. */
-		reader_leave(h->slot);
-		h->held = 0;
-		if (lock_builder() < 0)
-			return 0;
+	struct xp_symmod *need = NULL;
+	enum outcome r = try_lookup(atomic_load(&current), addr, out, &need);
+	if (r == FOUND || r == NOTHING)
+		return r == FOUND;
+
+	/* Slow path, under the builder lock so that no other rescan or index
+	 * drop can intervene between our fix and our retry.  Leave the read
+	 * side first: our own rescan may then free what we saw. */
+	reader_leave(h->slot);
+	h->held = 0;
+	if (lock_builder() < 0)
+		return 0;
+	int found = 0;
+	for (int attempt = 0; attempt < 4; attempt++) {
 		struct snapshot *s = atomic_load(&current);
-		int rc = 0;
-		if (r == UNKNOWN_OBJECT && !unchanged(s))
-			rc = rescan();
-		else if (r == NOT_INDEXED && s) {
-			/* need is alive: s still holds it while we hold the lock. */
-			for (size_t i = 0; i < s->n; i++)
-				if (s->mods[i] == need)
-					rc = index_module(need);
+		if (r == UNKNOWN_OBJECT) {
+			if (unchanged(s) || rescan() < 0)
+				break;
+		} else if (r == NOT_INDEXED) {
+			/* need came from a snapshot that may be gone by now: only a
+			 * module of the current one is known to be alive. */
+			int alive = 0;
+			for (size_t i = 0; s && i < s->n; i++)
+				alive |= s->mods[i] == need;
+			if (alive && index_module(need) < 0)
+				break;
 		}
-		unlock_builder();
 		h->slot = reader_enter();
 		h->held = 1;
-		if (rc < 0 || (r == UNKNOWN_OBJECT && s == atomic_load(&current)))
-			return 0;
+		r = try_lookup(atomic_load(&current), addr, out, &need);
+		if (r == FOUND || r == NOTHING) {
+			found = r == FOUND;
+			break;
+		}
+		reader_leave(h->slot);
+		h->held = 0;
 	}
-	return 0;
+	unlock_builder();
+	return found;
 }
 
 void xp_symtab_release(struct xp_symtab_hold *h)
