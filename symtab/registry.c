@@ -275,11 +275,18 @@ static int first_entry(struct dl_phdr_info *info, size_t size, void *data)
 	return 1;
 }
 
-static int unchanged(const struct snapshot *s)
+/* Nothing loaded or unloaded since s was taken (dlpi_adds, dlpi_subs). */
+static int counters_match(const struct snapshot *s)
 {
 	unsigned long long c[2] = { 0, 0 };
 	dl_iterate_phdr(first_entry, c);
-	return s && !drop_all && c[0] == s->adds && c[1] == s->subs;
+	return s && c[0] == s->adds && c[1] == s->subs;
+}
+
+/* ... and no index drop pending (lock held). */
+static int unchanged(const struct snapshot *s)
+{
+	return !drop_all && counters_match(s);
 }
 
 /* Replace the snapshot with a fresh scan, reusing unchanged modules. */
@@ -380,13 +387,15 @@ static struct xp_symmod *module_at(const struct snapshot *s, uintptr_t addr)
 	return addr < m->hi ? m : NULL;
 }
 
+/* fresh: s was scanned by this very lookup, so counters need no check. */
 static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct xp_symbol *out,
-			       struct xp_symmod **need)
+			       struct xp_symmod **need, int fresh)
 {
 	if (!s)
 		return UNKNOWN_OBJECT;
 	struct xp_symmod *m = module_at(s, addr);
 #if HAVE_DL_FIND_OBJECT
+	(void)fresh;
 	struct dl_find_object fo;
 	if (_dl_find_object((void *)addr, &fo) != 0) {
 		if (!m || !m->is_vdso)
@@ -398,7 +407,7 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 		return UNKNOWN_OBJECT;
 	}
 #else
-	if (!unchanged(s))
+	if (!fresh && !counters_match(s))
 		return UNKNOWN_OBJECT;
 #endif
 	if (!m)
@@ -433,7 +442,7 @@ int xp_symtab_lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hol
 	h->slot = reader_enter();
 	h->held = 1;
 	struct xp_symmod *need = NULL;
-	enum outcome r = try_lookup(atomic_load(&current), addr, out, &need);
+	enum outcome r = try_lookup(atomic_load(&current), addr, out, &need, 0);
 	if (r == FOUND || r == NOTHING)
 		return r == FOUND;
 
@@ -444,12 +453,15 @@ int xp_symtab_lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hol
 	h->held = 0;
 	if (lock_builder() < 0)
 		return 0;
-	int found = 0;
+	int found = 0, fresh = 0;
 	for (int attempt = 0; attempt < 4; attempt++) {
 		struct snapshot *s = atomic_load(&current);
 		if (r == UNKNOWN_OBJECT) {
-			if (unchanged(s) || rescan() < 0)
+			if (fresh)
+				break; /* a scan as new as the loader's state lacks it */
+			if (!unchanged(s) && rescan() < 0)
 				break;
+			fresh = 1; /* current is now as new as the loader's state */
 		} else if (r == NOT_INDEXED) {
 			/* need came from a snapshot that may be gone by now: only a
 			 * module of the current one is known to be alive. */
@@ -461,7 +473,7 @@ int xp_symtab_lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hol
 		}
 		h->slot = reader_enter();
 		h->held = 1;
-		r = try_lookup(atomic_load(&current), addr, out, &need);
+		r = try_lookup(atomic_load(&current), addr, out, &need, fresh);
 		if (r == FOUND || r == NOTHING) {
 			found = r == FOUND;
 			break;
