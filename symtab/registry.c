@@ -130,11 +130,30 @@ static void retire(struct snapshot *s)
 	pending = s;
 }
 
+/* fork() while another thread builds must not leave the child's lock held. */
+static void before_fork(void)
+{
+	pthread_mutex_lock(&lock);
+}
+
+static void after_fork(void)
+{
+	pthread_mutex_unlock(&lock);
+}
+
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
+
+static void register_atfork(void)
+{
+	pthread_atfork(before_fork, after_fork, after_fork);
+}
+
 static int lock_builder(void)
 {
 	int self = (int)gettid();
 	if (atomic_load(&builder_tid) == self)
 		return -1; /* re-entered from a signal handler during a build */
+	pthread_once(&atfork_once, register_atfork);
 	pthread_mutex_lock(&lock);
 	atomic_store(&builder_tid, self);
 	return 0;
