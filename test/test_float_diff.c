@@ -79,11 +79,11 @@ static void run_mode(const char *label, int mode, long dflt)
 
 START_TEST(diff_nearest) { run_mode("nearest", FE_TONEAREST, 200000); }
 END_TEST
-START_TEST(diff_upward) { run_mode("upward", FE_UPWARD, 50000); }
+START_TEST(diff_upward) { run_mode("upward", FE_UPWARD, 25000); }
 END_TEST
-START_TEST(diff_downward) { run_mode("downward", FE_DOWNWARD, 50000); }
+START_TEST(diff_downward) { run_mode("downward", FE_DOWNWARD, 25000); }
 END_TEST
-START_TEST(diff_towardzero) { run_mode("towardzero", FE_TOWARDZERO, 50000); }
+START_TEST(diff_towardzero) { run_mode("towardzero", FE_TOWARDZERO, 25000); }
 END_TEST
 
 static void run_locale(const char *loc, long dflt)
@@ -101,9 +101,9 @@ static void run_locale(const char *loc, long dflt)
 	ck_assert_msg(bad == 0, "%ld mismatches in %s, see stderr", bad, loc);
 }
 
-START_TEST(diff_de_DE) { run_locale("de_DE.UTF-8", 50000); }
+START_TEST(diff_de_DE) { run_locale("de_DE.UTF-8", 25000); }
 END_TEST
-START_TEST(diff_en_US) { run_locale("en_US.UTF-8", 20000); }
+START_TEST(diff_en_US) { run_locale("en_US.UTF-8", 10000); }
 END_TEST
 
 int main(void)
