@@ -83,7 +83,8 @@ static long double pick_long_double(uint64_t *st)
 	} else if (kind < 42) {
 		e = 0x7fff;
 		mant = 1ull << 63 | (fc_next(st) & 1 ? fc_next(st) >> 2 : 0);
-	} else if (kind < 70) {
+	} else if (kind < 52) {
+		/* all exponents (the costly huge %Lf are kept to a share) */
 		e = (unsigned)(fc_next(st) % 0x7fff);
 		mant = e ? mant | 1ull << 63 : mant & ~(1ull << 63);
 	} else {
