@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "float_pow10.h"
+#include "spec.h"
 
 #ifdef __SIZEOF_INT128__
 __extension__ typedef unsigned __int128 u128;
@@ -257,7 +258,91 @@ int xp_fast_digits(struct xp_fast *res, const struct xp_fpval *v, int e_mode, si
 	res->ni = n;
 	return 1;
 }
+int xp_fast_fixed(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpval *v,
+		  const char *radix, size_t radix_len)
+{
+	unsigned prec = sp->prec < 0 ? 6 : (unsigned)sp->prec;
+	if (prec > 19 || (v->m[2] | v->m[3]) || radix_len > 8)
+		return 0;
+	uint64_t m = (uint64_t)v->m[1] << 32 | v->m[0];
+	int e = v->is_zero ? 0 : v->e;
+	uint64_t ip, q;
+	int half, more;
+	if (e >= 0) {
+		if (e >= 64 || (e && m >> (64 - e)))
+			return 0;
+		ip = m << e;
+		q = 0;
+		half = more = 0;
+	} else {
+		int sh = -e;
+		u128 f = sh < 64 ? m & ((1ull << sh) - 1) : m;
+		ip = sh < 64 ? m >> sh : 0;
+		u128 x = f * pow10_64[prec];
+		if (sh < 128) {
+			q = (uint64_t)(x >> sh);
+			u128 rem = x & (((u128)1 << sh) - 1);
+			u128 h = (u128)1 << (sh - 1);
+			half = rem >= h;
+			more = (rem & (h - 1)) != 0;
+		} else {
+			/* x < 2^128 <= 2^(sh-1) unless sh == 128 */
+			u128 h = (u128)1 << 127;
+			q = 0;
+			half = sh == 128 && x >= h;
+			more = sh == 128 ? (x & (h - 1)) != 0 : x != 0;
+		}
+	}
+	if ((half || more) &&
+	    xp_round_away(v->neg, (int)((prec ? q : ip) & 1), half, more, xp_rounding_mode())) {
+		if (++q == pow10_64[prec] || !prec) {
+			q = 0;
+			if (++ip == 0)
+				return 0; /* 2^64: leave it to the general path */
+		}
+	}
+
+	char body[64];
+	char *p = body;
+	char sign = v->neg ? '-' : (sp->flags & XP_F_PLUS) ? '+' : (sp->flags & XP_F_SPACE) ? ' ' : 0;
+	if (sign)
+		*p++ = sign;
+	int n = digits_u64(ip);
+	put_fixed(p, ip, n);
+	p += n;
+	if (prec || (sp->flags & XP_F_ALT)) {
+		memcpy(p, radix, radix_len);
+		p += radix_len;
+	}
+	put_fixed(p, q, (int)prec);
+	p += prec;
+	size_t bytes = (size_t)(p - body);
+	size_t chars = bytes - ((prec || (sp->flags & XP_F_ALT)) ? radix_len - 1 : 0);
+	size_t fill = sp->width > chars ? sp->width - chars : 0;
+	if (!fill) {
+		xp_put(s, body, bytes);
+	} else if (sp->flags & XP_F_LEFT) {
+		xp_put(s, body, bytes);
+		xp_pad(s, ' ', fill);
+	} else if (sp->flags & XP_F_ZERO) {
+		size_t sg = sign != 0;
+		xp_put(s, body, sg);
+		xp_pad(s, '0', fill);
+		xp_put(s, body + sg, bytes - sg);
+	} else {
+		xp_pad(s, ' ', fill);
+		xp_put(s, body, bytes);
+	}
+	return 1;
+}
 #else
+int xp_fast_fixed(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpval *v,
+		  const char *radix, size_t radix_len)
+{
+	(void)s, (void)sp, (void)v, (void)radix, (void)radix_len;
+	return 0;
+}
+
 int xp_fast_digits(struct xp_fast *res, const struct xp_fpval *v, int e_mode, size_t prec,
 		   char *store)
 {
