@@ -1,7 +1,8 @@
 /* test_float_diff.c - e E f F g G a A against glibc's snprintf: random
  * seeded values and directives, in every rounding mode and in de_DE.
  * Oracle: glibc 2.36's snprintf, byte for byte and the return value.
- * XPRINTF_DIFF_CASES=N runs N cases per mode (long mode);
+ * XPRINTF_DIFF_CASES=N runs N cases per mode and locale (long mode, e.g.
+ * 10000000; CK_RUN_CASE=nearest|modes|locales runs one group);
  * XPRINTF_DIFF_SEED=S changes the seed. */
 #define _GNU_SOURCE
 #include <check.h>
@@ -108,16 +109,23 @@ END_TEST
 
 int main(void)
 {
+	/* Three cases so that CK_RUN_CASE=nearest|modes|locales picks one. */
 	Suite *s = suite_create("float_diff");
-	TCase *tc = tcase_create("diff");
-	tcase_set_timeout(tc, 0);
-	tcase_add_test(tc, diff_nearest);
-	tcase_add_test(tc, diff_upward);
-	tcase_add_test(tc, diff_downward);
-	tcase_add_test(tc, diff_towardzero);
-	tcase_add_test(tc, diff_de_DE);
-	tcase_add_test(tc, diff_en_US);
-	suite_add_tcase(s, tc);
+	TCase *near = tcase_create("nearest");
+	tcase_set_timeout(near, 0);
+	tcase_add_test(near, diff_nearest);
+	suite_add_tcase(s, near);
+	TCase *modes = tcase_create("modes");
+	tcase_set_timeout(modes, 0);
+	tcase_add_test(modes, diff_upward);
+	tcase_add_test(modes, diff_downward);
+	tcase_add_test(modes, diff_towardzero);
+	suite_add_tcase(s, modes);
+	TCase *locs = tcase_create("locales");
+	tcase_set_timeout(locs, 0);
+	tcase_add_test(locs, diff_de_DE);
+	tcase_add_test(locs, diff_en_US);
+	suite_add_tcase(s, locs);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
 	int failed = srunner_ntests_failed(sr);
