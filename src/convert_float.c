@@ -206,9 +206,12 @@ void xp_convert_fpval(struct xp_sink *s, const struct xp_spec *sp, const struct 
 		num.thousands_len = 0;
 		num.thousands_sep = num.grouping = "";
 	}
-	if ((sp->conv | 0x20) == 'f' && !(sp->flags & XP_F_GROUP) &&
-	    xp_fast_fixed(s, sp, &fv, num.radix, num.radix_len))
-		return;
+	unsigned char c = sp->conv | 0x20;
+	if (!(sp->flags & XP_F_GROUP)) {
+		if (c == 'f' ? xp_fast_fixed(s, sp, &fv, num.radix, num.radix_len)
+			     : (c == 'e' || c == 'g') && xp_fast_exp(s, sp, &fv, num.radix, num.radix_len))
+			return;
+	}
 	if ((sp->conv | 0x20) == 'a')
 		xp_float_hex(s, sp, &fv, &num);
 	else

@@ -121,7 +121,17 @@ static void finish_digits(struct xp_fast *res, const struct xp_fpval *v, char *b
  * known unless that interval straddles an integer; then the big-number
  * path decides.
  */
-static int fast_e_table(struct xp_fast *res, const struct xp_fpval *v, size_t sig, char *store)
+/*
+ * The first sig+1 significant digits of v (sig <= 17) as an integer, any
+ * double-range value: D = floor(v / 10^q) from one 64x128-bit product
+ * with a table power of ten T <= 10^-q < T + 1 (in its last place).  The
+ * true quotient lies in [F, F + m) / 2^sh for the product F, so D and "is
+ * anything left" are known unless that interval straddles an integer;
+ * then (returns 0) the big-number path decides.  *x is the decimal
+ * exponent of the first digit.
+ */
+static int table_digits(const struct xp_fpval *v, size_t sig, uint64_t *out, int *sticky_out,
+			int *x_out)
 {
 	uint64_t m = (uint64_t)v->m[1] << 32 | v->m[0];
 	int len = 64 - __builtin_clzll(m);
@@ -174,6 +184,18 @@ static int fast_e_table(struct xp_fast *res, const struct xp_fpval *v, size_t si
 		x++;
 	}
 	if (dq < pow10_64[sig] || dq >= pow10_64[sig + 1])
+		return 0;
+	*out = dq;
+	*sticky_out = sticky;
+	*x_out = x;
+	return 1;
+}
+
+static int fast_e_table(struct xp_fast *res, const struct xp_fpval *v, size_t sig, char *store)
+{
+	uint64_t dq;
+	int sticky, x;
+	if (!table_digits(v, sig, &dq, &sticky, &x))
 		return 0;
 	char *buf = store + 1;
 	put_fixed(buf, dq, (int)sig + 1);
@@ -335,7 +357,124 @@ int xp_fast_fixed(struct xp_sink *s, const struct xp_spec *sp, const struct xp_f
 	}
 	return 1;
 }
+/* Pad and write a field built whole in body (sign first). */
+static void put_body(struct xp_sink *s, const struct xp_spec *sp, const char *body, size_t bytes,
+		     size_t chars, int has_sign)
+{
+	size_t fill = sp->width > chars ? sp->width - chars : 0;
+	if (!fill) {
+		xp_put(s, body, bytes);
+	} else if (sp->flags & XP_F_LEFT) {
+		xp_put(s, body, bytes);
+		xp_pad(s, ' ', fill);
+	} else if (sp->flags & XP_F_ZERO) {
+		size_t sg = has_sign != 0;
+		xp_put(s, body, sg);
+		xp_pad(s, '0', fill);
+		xp_put(s, body + sg, bytes - sg);
+	} else {
+		xp_pad(s, ' ', fill);
+		xp_put(s, body, bytes);
+	}
+}
+
+int xp_fast_exp(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpval *v,
+		const char *radix, size_t radix_len)
+{
+	unsigned char c = sp->conv | 0x20;
+	size_t prec = sp->prec < 0 ? 6 : (size_t)sp->prec;
+	size_t sig = c == 'e' ? prec + 1 : prec ? prec : 1;
+	if (sig > 17 || v->is_zero || (v->m[2] | v->m[3]) || radix_len > 8)
+		return 0;
+	uint64_t dq;
+	int sticky, x;
+	if (!table_digits(v, sig, &dq, &sticky, &x))
+		return 0;
+	/* dq = sig kept digits and the round digit */
+	unsigned r = (unsigned)(dq % 10);
+	uint64_t k = dq / 10;
+	int half = r >= 5, more = (r != 0 && r != 5) || sticky;
+	int carry = 0;
+	if ((r || more) && xp_round_away(v->neg, (int)(k & 1), half, more, xp_rounding_mode())) {
+		if (++k == pow10_64[sig]) {
+			k = pow10_64[sig - 1];
+			x++;
+			carry = 1;
+		}
+	}
+	char dig[20];
+	put_fixed(dig, k, (int)sig);
+	int alt = (sp->flags & XP_F_ALT) != 0;
+	size_t nz = sig; /* digits up to the last nonzero one */
+	if (c == 'g' && !alt)
+		while (nz > 1 && dig[nz - 1] == '0')
+			nz--;
+
+	char body[64];
+	char *p = body;
+	char sign = v->neg ? '-' : (sp->flags & XP_F_PLUS) ? '+' : (sp->flags & XP_F_SPACE) ? ' ' : 0;
+	if (sign)
+		*p++ = sign;
+	int point;
+	if (c == 'g' && x < (long)sig && x >= -4) {
+		size_t show = alt ? sig : nz; /* significant digits printed */
+		if (x >= 0) {
+			size_t ni = (size_t)x + 1;
+			memcpy(p, dig, ni);
+			p += ni;
+			point = show > ni || alt;
+			if (point) {
+				memcpy(p, radix, radix_len);
+				p += radix_len;
+			}
+			if (show > ni) {
+				memcpy(p, dig + ni, show - ni);
+				p += show - ni;
+			}
+		} else {
+			*p++ = '0';
+			point = 1;
+			memcpy(p, radix, radix_len);
+			p += radix_len;
+			size_t lz = (size_t)(-x - 1);
+			memset(p, '0', lz);
+			p += lz;
+			memcpy(p, dig, show);
+			p += show;
+		}
+	} else {
+		size_t frac = c == 'e' ? sig - 1 : !alt ? nz - 1 : carry && x == (long)sig ? 0 : sig - 1;
+		*p++ = dig[0];
+		point = frac > 0 || alt;
+		if (point) {
+			memcpy(p, radix, radix_len);
+			p += radix_len;
+		}
+		memcpy(p, dig + 1, frac);
+		p += frac;
+		*p++ = sp->conv == 'E' || sp->conv == 'G' ? 'E' : 'e';
+		*p++ = x < 0 ? '-' : '+';
+		unsigned u = x < 0 ? (unsigned)-x : (unsigned)x;
+		if (u >= 100) {
+			*p++ = (char)('0' + u / 100);
+			u %= 100;
+		}
+		memcpy(p, two_digits + 2 * u, 2);
+		p += 2;
+	}
+	size_t bytes = (size_t)(p - body);
+	put_body(s, sp, body, bytes, bytes - (point ? radix_len - 1 : 0), sign != 0);
+	return 1;
+}
+
 #else
+int xp_fast_exp(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpval *v,
+		const char *radix, size_t radix_len)
+{
+	(void)s, (void)sp, (void)v, (void)radix, (void)radix_len;
+	return 0;
+}
+
 int xp_fast_fixed(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpval *v,
 		  const char *radix, size_t radix_len)
 {
