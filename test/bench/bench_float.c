@@ -162,6 +162,26 @@ int main(int argc, char **argv)
 		printf("%-18s %8.1fns %8.1fns %8.1fns %9.3f %9.3f  (stb: %%f of the value as double)\n",
 		       "%Lf 123.456L", tx, tg, ts, tx / tg, tx / ts);
 	}
+	/* Where stb_sprintf is not glibc (xprintf is checked against all of these
+	 * by the test suite). */
+	{
+		static const struct {
+			const char *f;
+			double v;
+		} c[] = {{"%.0f", 2.5},       {"%.2f", 0.125},      {"%#.0f", 0.5},
+			 {"%010f", 1.0 / 0.0}, {"%f", -(0.0 / 0.0)}, {"%#g", 1.0},
+			 {"%.20f", 0.1},       {"%.40f", 1.0 / 3},   {"%'.2f", 1234567.891},
+			 {"%.17g", 72648.727093885012}, {"%f", 1e30}, {"%a", 1.1}};
+		printf("\nstb_sprintf vs glibc on corner cases:\n");
+		for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+			char a[128], b[128], x[128];
+			snprintf(a, sizeof a, c[i].f, c[i].v);
+			stbsp_snprintf(b, sizeof b, c[i].f, c[i].v);
+			xsnprintf(x, sizeof x, c[i].f, c[i].v);
+			printf("  %-6s glibc %-44s stb %-44s%s%s\n", c[i].f, a, b,
+			       strcmp(a, b) ? " DIFFERS" : "", strcmp(a, x) ? " (xprintf differs!)" : "");
+		}
+	}
 	/* The engine's fixed cost per call and per directive, for reference. */
 	{
 		static double one[NVAL];
