@@ -280,6 +280,54 @@ int xp_fast_digits(struct xp_fast *res, const struct xp_fpval *v, int e_mode, si
 	res->ni = n;
 	return 1;
 }
+/* Pad and write a field built whole in body (sign first). */
+static void put_body(struct xp_sink *s, const struct xp_spec *sp, const char *body, size_t bytes,
+		     size_t chars, int has_sign)
+{
+	size_t fill = sp->width > chars ? sp->width - chars : 0;
+	if (!fill) {
+		xp_put(s, body, bytes);
+	} else if (sp->flags & XP_F_LEFT) {
+		xp_put(s, body, bytes);
+		xp_pad(s, ' ', fill);
+	} else if (sp->flags & XP_F_ZERO) {
+		size_t sg = has_sign != 0;
+		xp_put(s, body, sg);
+		xp_pad(s, '0', fill);
+		xp_put(s, body + sg, bytes - sg);
+	} else {
+		xp_pad(s, ' ', fill);
+		xp_put(s, body, bytes);
+	}
+}
+
+/* Without a width the field is built straight in the sink's window when it
+ * has room (no copy); otherwise in the caller's buffer. */
+#define XP_FAST_FIELD 64
+static inline char *field_start(struct xp_sink *s, const struct xp_spec *sp, char *local)
+{
+	return !sp->width && (size_t)(s->end - s->pos) >= XP_FAST_FIELD ? s->pos : local;
+}
+
+static inline void field_end(struct xp_sink *s, const struct xp_spec *sp, const char *body,
+			     const char *local, size_t bytes, size_t chars, int has_sign)
+{
+	if (body != local)
+		s->pos += bytes;
+	else
+		put_body(s, sp, body, bytes, chars, has_sign);
+}
+
+static inline char *put_radix(char *p, const char *radix, size_t radix_len)
+{
+	if (radix_len == 1) {
+		*p++ = radix[0];
+		return p;
+	}
+	memcpy(p, radix, radix_len);
+	return p + radix_len;
+}
+
 int xp_fast_fixed(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpval *v,
 		  const char *radix, size_t radix_len)
 {
@@ -324,7 +372,8 @@ int xp_fast_fixed(struct xp_sink *s, const struct xp_spec *sp, const struct xp_f
 		}
 	}
 
-	char body[64];
+	char local[XP_FAST_FIELD];
+	char *body = field_start(s, sp, local);
 	char *p = body;
 	char sign = v->neg ? '-' : (sp->flags & XP_F_PLUS) ? '+' : (sp->flags & XP_F_SPACE) ? ' ' : 0;
 	if (sign)
@@ -332,52 +381,15 @@ int xp_fast_fixed(struct xp_sink *s, const struct xp_spec *sp, const struct xp_f
 	int n = digits_u64(ip);
 	put_fixed(p, ip, n);
 	p += n;
-	if (prec || (sp->flags & XP_F_ALT)) {
-		memcpy(p, radix, radix_len);
-		p += radix_len;
-	}
+	int point = prec || (sp->flags & XP_F_ALT);
+	if (point)
+		p = put_radix(p, radix, radix_len);
 	put_fixed(p, q, (int)prec);
 	p += prec;
 	size_t bytes = (size_t)(p - body);
-	size_t chars = bytes - ((prec || (sp->flags & XP_F_ALT)) ? radix_len - 1 : 0);
-	size_t fill = sp->width > chars ? sp->width - chars : 0;
-	if (!fill) {
-		xp_put(s, body, bytes);
-	} else if (sp->flags & XP_F_LEFT) {
-		xp_put(s, body, bytes);
-		xp_pad(s, ' ', fill);
-	} else if (sp->flags & XP_F_ZERO) {
-		size_t sg = sign != 0;
-		xp_put(s, body, sg);
-		xp_pad(s, '0', fill);
-		xp_put(s, body + sg, bytes - sg);
-	} else {
-		xp_pad(s, ' ', fill);
-		xp_put(s, body, bytes);
-	}
+	field_end(s, sp, body, local, bytes, bytes - (point ? radix_len - 1 : 0), sign != 0);
 	return 1;
 }
-/* Pad and write a field built whole in body (sign first). */
-static void put_body(struct xp_sink *s, const struct xp_spec *sp, const char *body, size_t bytes,
-		     size_t chars, int has_sign)
-{
-	size_t fill = sp->width > chars ? sp->width - chars : 0;
-	if (!fill) {
-		xp_put(s, body, bytes);
-	} else if (sp->flags & XP_F_LEFT) {
-		xp_put(s, body, bytes);
-		xp_pad(s, ' ', fill);
-	} else if (sp->flags & XP_F_ZERO) {
-		size_t sg = has_sign != 0;
-		xp_put(s, body, sg);
-		xp_pad(s, '0', fill);
-		xp_put(s, body + sg, bytes - sg);
-	} else {
-		xp_pad(s, ' ', fill);
-		xp_put(s, body, bytes);
-	}
-}
-
 int xp_fast_exp(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpval *v,
 		const char *radix, size_t radix_len)
 {
@@ -410,7 +422,8 @@ int xp_fast_exp(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpv
 		while (nz > 1 && dig[nz - 1] == '0')
 			nz--;
 
-	char body[64];
+	char local[XP_FAST_FIELD];
+	char *body = field_start(s, sp, local);
 	char *p = body;
 	char sign = v->neg ? '-' : (sp->flags & XP_F_PLUS) ? '+' : (sp->flags & XP_F_SPACE) ? ' ' : 0;
 	if (sign)
@@ -424,8 +437,7 @@ int xp_fast_exp(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpv
 			p += ni;
 			point = show > ni || alt;
 			if (point) {
-				memcpy(p, radix, radix_len);
-				p += radix_len;
+				p = put_radix(p, radix, radix_len);
 			}
 			if (show > ni) {
 				memcpy(p, dig + ni, show - ni);
@@ -434,8 +446,7 @@ int xp_fast_exp(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpv
 		} else {
 			*p++ = '0';
 			point = 1;
-			memcpy(p, radix, radix_len);
-			p += radix_len;
+			p = put_radix(p, radix, radix_len);
 			size_t lz = (size_t)(-x - 1);
 			memset(p, '0', lz);
 			p += lz;
@@ -447,8 +458,7 @@ int xp_fast_exp(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpv
 		*p++ = dig[0];
 		point = frac > 0 || alt;
 		if (point) {
-			memcpy(p, radix, radix_len);
-			p += radix_len;
+			p = put_radix(p, radix, radix_len);
 		}
 		memcpy(p, dig + 1, frac);
 		p += frac;
@@ -463,7 +473,7 @@ int xp_fast_exp(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpv
 		p += 2;
 	}
 	size_t bytes = (size_t)(p - body);
-	put_body(s, sp, body, bytes, bytes - (point ? radix_len - 1 : 0), sign != 0);
+	field_end(s, sp, body, local, bytes, bytes - (point ? radix_len - 1 : 0), sign != 0);
 	return 1;
 }
 

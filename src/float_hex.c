@@ -73,18 +73,31 @@ static int hex_small(struct xp_sink *s, const struct xp_spec *sp, const struct x
 		digs = kept;
 		nd = prec;
 	}
-	char body[96];
+	char local[96];
+	/* no width: build the field straight in the sink's window when it fits */
+	int in_place = !sp->width && (size_t)(s->end - s->pos) >= sizeof local;
+	char *body = in_place ? s->pos : local;
 	char *p = body;
+	char sign = xp_float_sign(sp, v->neg);
+	if (in_place) {
+		if (sign)
+			*p++ = sign;
+		*p++ = '0';
+		*p++ = sp->conv == 'A' ? 'X' : 'x';
+	}
 	*p++ = hex[lead];
 	int point = prec > 0 || (sp->flags & XP_F_ALT);
 	if (point) {
 		memcpy(p, num->radix, num->radix_len);
 		p += num->radix_len;
 	}
-	/* all nf places, a fixed trip count; then keep prec of them */
+	/* all nf places with a fixed trip count, then keep prec of them (the
+	 * field may be the caller's buffer: write nothing past the output) */
+	char hd[16];
 	uint64_t al = nd ? digs << (4 * (nf - nd)) : 0;
 	for (int i = nf - 1; i >= 0; i--)
-		p[i] = hex[al & 15], al >>= 4;
+		hd[i] = hex[al & 15], al >>= 4;
+	memcpy(p, hd, (size_t)(prec < nf ? prec : nf));
 	if (prec > nf)
 		memset(p + nf, '0', (size_t)(prec - nf));
 	p += prec;
@@ -99,8 +112,12 @@ static int hex_small(struct xp_sink *s, const struct xp_spec *sp, const struct x
 	while (k)
 		*p++ = r[--k];
 	size_t bytes = (size_t)(p - body);
+	if (in_place) {
+		s->pos += bytes;
+		return 1;
+	}
 	size_t chars = bytes - (point ? num->radix_len - 1 : 0);
-	put_field(s, sp, xp_float_sign(sp, v->neg), body, bytes, chars, 0);
+	put_field(s, sp, sign, body, bytes, chars, 0);
 	return 1;
 }
 
