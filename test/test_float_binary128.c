@@ -1,5 +1,5 @@
 /* test_float_binary128.c - the IEEE binary128 long double path (aarch64,
- * s390x, ...) exercised on this host: random binary128 bit patterns are
+ * s390x, ...) and the IBM double-double one (ppc64) exercised on this host: random binary128 bit patterns are
  * decoded with xp_decode_binary128 and formatted by the engine; the oracle
  * is libquadmath's quadmath_snprintf (GCC's port of glibc's printf_fp)
  * on the same bits as __float128. */
@@ -102,6 +102,51 @@ START_TEST(binary128_hex_leading_digit)
 }
 END_TEST
 
+/* IBM double-double (ppc64 long double) decoded on this host: the exact
+ * sum hi + lo, compared with libquadmath on the same sum as __float128
+ * (exact while the pair spans at most 113 bits). */
+START_TEST(double_double_matches_libquadmath)
+{
+	static const char convs[] = "eEfFgG";
+	long bad = 0, n = 20000;
+	for (long i = 0; i < n; i++) {
+		uint64_t hb = (next() & 0x800fffffffffffffull) | (uint64_t)(1023 - 300 + next() % 600) << 52;
+		double hi, lo;
+		memcpy(&hi, &hb, sizeof hi);
+		int ehi = (int)(hb >> 52 & 0x7ff);
+		int gap = 54 + (int)(next() % 7); /* |lo| < half an ulp of hi; <= 113 bits */
+		uint64_t lb = (next() & 0x800fffffffffffffull) | (uint64_t)(ehi - gap) << 52;
+		memcpy(&lo, &lb, sizeof lo);
+		if (next() % 4 == 0)
+			lo = 0;
+		__float128 q = (__float128)hi + (__float128)lo;
+		char conv = convs[next() % 6];
+		int prec = (int)(next() % 40);
+		char qfmt[32], xfmt[32], want[8192], got[8192];
+		snprintf(qfmt, sizeof qfmt, "%%.%dQ%c", prec, conv);
+		snprintf(xfmt, sizeof xfmt, ".%dL%c", prec, conv);
+		int rw = quadmath_snprintf(want, sizeof want, qfmt, q);
+		struct xp_spec sp;
+		int overflow = 0;
+		xp_parse_directive(xfmt, &sp, &overflow);
+		struct xp_fpval fv;
+		xp_decode_double_double(&fv, hi, lo);
+		struct xp_buffer_sink b;
+		xp_buffer_init(&b, got, sizeof got);
+		xp_convert_fpval(&b.sink, &sp, &fv);
+		int rg = (int)xp_sink_count(&b.sink);
+		xp_buffer_finish(&b);
+		if (rw != rg || strcmp(want, got)) {
+			if (++bad <= 10)
+				fprintf(stderr, "MISMATCH dd case=%ld %s hi=%a lo=%a\n  quadmath %d \"%.200s\"\n  xprintf  %d \"%.200s\"\n",
+					i, qfmt, hi, lo, rw, want, rg, got);
+		}
+	}
+	printf("[double-double] cases=%ld mismatches=%ld\n", n, bad);
+	ck_assert_int_eq(bad, 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("float_binary128");
@@ -109,6 +154,7 @@ int main(void)
 	tcase_set_timeout(tc, 0);
 	tcase_add_test(tc, binary128_matches_libquadmath);
 	tcase_add_test(tc, binary128_hex_leading_digit);
+	tcase_add_test(tc, double_double_matches_libquadmath);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
