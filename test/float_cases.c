@@ -122,11 +122,13 @@ void float_case_make(struct float_case *c, uint64_t *st, size_t fullsize)
 		p += sprintf(p, "%u", (unsigned)(w >> 8) % 40);
 	uint64_t pr = fc_next(st);
 	unsigned pk = (unsigned)(pr % 100);
-	if (pk < 60)
+	if (pk < 55)
 		p += sprintf(p, ".%u", (unsigned)(pr >> 8) % 21);
-	else if (pk < 63)
+	else if (pk < 67) /* 17..40: the wide table path and its limits */
+		p += sprintf(p, ".%u", 17 + (unsigned)(pr >> 8) % 24);
+	else if (pk < 70)
 		p += sprintf(p, ".%u", (unsigned)(pr >> 8) % 1200);
-	else if (pk < 66)
+	else if (pk < 73)
 		p += sprintf(p, ".");
 	if (c->ldbl) {
 		unsigned lk = (unsigned)(fc_next(st) % 10);

@@ -5,6 +5,7 @@
  * other processes hits all three alike.
  * Usage: bench_float [iterations-scale]   (reports; never fails) */
 #define _GNU_SOURCE
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -37,7 +38,7 @@ static double bits(uint64_t b)
 }
 
 static double vals_3f[NVAL], vals_typ[NVAL], vals_bits[NVAL], vals_2f[NVAL];
-static long double vals_ld[NVAL];
+static long double vals_ld[NVAL], vals_ldbits[NVAL];
 
 static void make_values(void)
 {
@@ -51,6 +52,17 @@ static void make_values(void)
 		uint64_t be = next() % 2047;
 		vals_bits[i] = bits((next() & 1ull << 63) | be << 52 | (next() & ((1ull << 52) - 1)));
 		vals_ld[i] = (long double)(next() % 1000000) / 1000.0L;
+#if LDBL_MANT_DIG == 64
+		/* random valid x87 bit patterns, all finite exponents */
+		unsigned char raw[sizeof(long double)] = {0};
+		uint64_t mant = next() | 1ull << 63;
+		uint16_t se = (uint16_t)((next() & 0x8000) | (1 + next() % 0x7ffe));
+		memcpy(raw, &mant, 8);
+		memcpy(raw + 8, &se, 2);
+		memcpy(&vals_ldbits[i], raw, sizeof raw);
+#else
+		vals_ldbits[i] = vals_ld[i] * (long double)vals_bits[i];
+#endif
 	}
 }
 
@@ -161,6 +173,22 @@ int main(int argc, char **argv)
 		}
 		printf("%-18s %8.1fns %8.1fns %8.1fns %9.3f %9.3f  (stb: %%f of the value as double)\n",
 		       "%Lf 123.456L", tx, tg, ts, tx / tg, tx / ts);
+	}
+	/* Long double over all exponents (stb_sprintf has none). */
+	{
+		static const char *lf[] = {"%Le", "%Lf", "%.30Lg"};
+		for (int k = 0; k < 3; k++) {
+			int reps = (k == 1 ? 2 : 20) * scale / ROUNDS + 1;
+			double tx = 1e300, tg = 1e300;
+			for (int r = 0; r < ROUNDS; r++) {
+				tx = fmin(tx, time_ldouble(xsnprintf, lf[k], vals_ldbits, reps));
+				tg = fmin(tg, time_ldouble(snprintf, lf[k], vals_ldbits, reps));
+			}
+			char name[40];
+			snprintf(name, sizeof name, "%s random bits", lf[k]);
+			printf("%-18s %8.1fns %8.1fns %10s %9.3f %9s  (x87 bit patterns)\n", name, tx, tg,
+			       "-", tx / tg, "-");
+		}
 	}
 	/* Where stb_sprintf is not glibc (xprintf is checked against all of these
 	 * by the test suite). */
