@@ -107,7 +107,7 @@ int xp_vformat(struct xp_sink *s, const char *fmt, va_list ap)
 			xp_convert_unknown(s, &sp);
 			break;
 		}
-		if (!xp_conv_known(sp.conv))
+		if (sp.glibc_slow)
 			glibc_slow_path = 1;
 		if (convert(s, &sp, &a, saved_errno) < 0) {
 			err = errno;
