@@ -415,10 +415,21 @@ START_TEST(test_incomplete_directive)
 	SAME("abc%#-5.3");
 	SAME("abc%ll");
 	SAME("abc%d%", 1);
-	/* After glibc left its fast path (n$ or an unknown conversion), it prints it. */
+	/* After glibc left its fast path (n$, an unknown conversion, or a single
+	 * 'h' before anything but an integer, n or %), it prints it. */
 	SAME("%1$d abc%", 5);
 	SAME("%y abc%");
 	SAME("%y abc%-08");
+	SAME("%hs abc%", "s");
+	SAME("%hc abc%-5", 'c');
+	SAME("%hC abc%", (wint_t)'w');
+	SAME("%hS abc%", L"w");
+	SAME("%hp abc%", (void *)1);
+	SAME("%hm abc%");
+	SAME("%hhs abc%", "s");  /* hh, l, ...: fast path, EINVAL */
+	SAME("%h% abc%");
+	SAME("%hd abc%", 1);
+	SAME("%hn abc%", &(short){ 0 });
 }
 END_TEST
 
