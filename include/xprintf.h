@@ -32,6 +32,22 @@
  *         ENOMEM     xasprintf could not allocate (then *strp is NULL)
  *         others     from the underlying write(2) or stdio stream
  *
+ * REPLACING THE STANDARD NAMES
+ *     In a translation unit that defines XPRINTF_REPLACE_STDIO before
+ *     including <xprintf.h>, the names printf, fprintf, dprintf, sprintf,
+ *     snprintf, asprintf, vprintf, vfprintf, vdprintf, vsprintf, vsnprintf
+ *     and vasprintf are macros for the x-names from there on:
+ *         #include <stdio.h>
+ *         #define XPRINTF_REPLACE_STDIO
+ *         #include <xprintf.h>
+ *         printf("%pS\n", fn);          calls xprintf
+ *     -Wformat keeps checking every call (the x-functions carry the format
+ *     attribute).  Include <xprintf.h> after the system headers; the
+ *     macros also rename members or variables called printf etc., and
+ *     _FORTIFY_SOURCE's *_chk checks no longer apply to these calls.  To
+ *     replace the functions in a program without recompiling it, see
+ *     libxprintf-preload.so in xprintf(3).
+ *
  * THREAD SAFETY
  *     All functions are MT-safe.  xsnprintf, xvsnprintf, xsprintf and
  *     xvsprintf neither allocate nor lock, except that a format using
@@ -91,8 +107,197 @@ int xvsnprintf(char *XPRINTF_RESTRICT str, size_t size,
 int xvasprintf(char **XPRINTF_RESTRICT strp, const char *XPRINTF_RESTRICT fmt,
 	       va_list ap) XPRINTF_FORMAT(2, 0);
 
+
+/*
+ * SYMBOLS: %pS %ps %pSR %pB %pSb %pBb %pF %pf
+ *     %pS     name+0xoff/0xsize [module]   a code address of this process
+ *     %ps     name [module]
+ *     %pSR    as %pS (the kernel's return-address form)
+ *     %pB     backtrace form: looks up addr-1 and prints offset+1, so that a
+ *             return address after a noreturn call names the caller
+ *     %pSb %pBb  [module build-id]; the main program too: [prog build-id]
+ *     %pF %pf as %pS %ps after reading a function descriptor on the ABIs
+ *             that have them (ppc64 ELFv1, ia64); elsewhere identical
+ *     Offsets and sizes are 0x + lowercase hex; the size is st_size (a
+ *     zero-sized symbol gets the distance to the next symbol).  module is
+ *     the base name of the object as the dynamic loader named it
+ *     ([libc.so.6], [linux-vdso.so.1]); the main program has none.  No
+ *     function symbol covers the address (NULL included): 0x + hex.
+ *     Width, precision and '-' apply to the whole text, as for %s.
+ *
+ *     Symbols come from every object dl_iterate_phdr reports, objects
+ *     dlopen()ed later included (an object dlclose()d is never named
+ *     again), best source first: the file's .symtab; a separate debug
+ *     file found by build ID (<dir>/.build-id/xx/yyyy.debug) or by
+ *     .gnu_debuglink with a matching CRC, in the directories set below,
+ *     then /usr/lib/debug; MiniDebugInfo (.gnu_debugdata); .dynsym.
+ *     Only STT_FUNC and STT_GNU_IFUNC symbols.  Several names at one
+ *     address: global > weak > local, then sized > zero-sized, then the
+ *     larger size, then fewer leading underscores (strtok, not
+ *     __GI_strtok).  Nested symbols: the innermost covering one wins.
+ *     Names print without @VERSION.  debuginfod is never consulted and
+ *     no library is loaded, whatever DEBUGINFOD_URLS says.
+ *
+ *     The index is built on the first symbolic conversion (each object
+ *     when an address first falls in it), which locks, allocates and
+ *     reads files.  After xprintf_symbols_preload() a lookup in an object
+ *     loaded at the time takes no lock and allocates nothing, and then
+ *     xsnprintf, xvsnprintf, xsprintf, xvsprintf, xdprintf and xvdprintf
+ *     are async-signal-safe for these conversions (and the rest of the
+ *     format, with at most 64 positional arguments).  An address in an
+ *     object dlopen()ed after the preload is indexed on the spot (not
+ *     async-signal-safe): call xprintf_symbols_preload() again after
+ *     dlopen if a signal handler may print it.  Lookups are safe against
+ *     dlopen/dlclose in other threads: a replaced index is freed only
+ *     after every lookup that could see it has finished.
+ *
+ *     Environment: XPRINTF_DEBUG_PATH, colon-separated directories searched
+ *     for debug files after those of xprintf_symbols_set_debug_path()
+ *     (ignored in set-user-ID programs).
+ */
+
+/* Index every loaded object now.  Returns 0, or -1 with errno (ENOMEM;
+ * EDEADLK when called from a signal handler that interrupted a build). */
+int xprintf_symbols_preload(void);
+
+/* Extra directories for separate debug files, colon-separated absolute
+ * paths (NULL or "" for none), searched before /usr/lib/debug.  Drops the
+ * current index (call xprintf_symbols_preload() again if you rely on it).
+ * Returns 0, or -1 with errno. */
+int xprintf_symbols_set_debug_path(const char *dirs);
+
+/*
+ * POINTER EXTENSIONS
+ *     Built in, with the kernel's output (a "*" means the field width is
+ *     the extension's own argument, passed as with %*d):
+ *         %pI4 %pi4 [hnbl]     IPv4 address, 4 bytes       1.2.3.4 / 001.002.003.004
+ *         %pI6 %pi6 %pI6c      IPv6 address, 16 bytes      0001:0002:...  1::2  ::ffff:1.2.3.4
+ *         %pIS %piS [pfschnbl] struct sockaddr (AF_INET, AF_INET6)  [1::2]:80
+ *         %pM %pMR %pMF %pm %pmR  MAC address, 6 bytes     00:01:02:03:04:05
+ *         %pUb %pUB %pUl %pUL  UUID, 16 bytes
+ *         %*ph %*phC %*phD %*phN  hex dump of 1..64 bytes  00 01 02
+ *         %*pE[achnops]        escaped buffer              \eb \C\a"\220\r]
+ *         %*pb %*pbl           bitmap of unsigned long, width = bits   0779 / 0,3-6,8-10
+ *         %p4cc %p4ch %p4chR %p4cl %p4cb  four-character code, 4 bytes
+ *         %pV                  struct xprintf_va_format, formatted in place
+ *         %ptT %ptR [dtrs]     time_t * (UTC) / struct tm *  2019-01-04T15:32:23
+ *         %px                  the address in hex, unhashed
+ *     Flags, width and precision apply to the whole output as for %s,
+ *     except for the "*" ones.  Extensions that read through the pointer
+ *     print "(null)" for NULL and "(efault)" for an address in the first or
+ *     the last page (error values); any other invalid pointer is, as for
+ *     %s, undefined behaviour.
+ */
+
+/* %pV: print fmt with *va (copied, not consumed) where the directive is. */
+struct xprintf_va_format {
+	const char *fmt;
+	va_list *va;
+};
+
+/*
+ * REGISTERED EXTENSIONS
+ *     A program prints its own types with %p<name>:
+ *
+ *         static int print_point(struct xprintf_sink *sink, const void *ptr,
+ *                                const struct xprintf_pointer_spec *spec, void *ctx)
+ *         {
+ *             const struct point *p = ptr;
+ *             return xprintf_sink_printf(sink, "(%d, %d)", p->x, p->y) < 0 ? -1 : 0;
+ *         }
+ *         xprintf_register_pointer("Point", print_point, NULL);
+ *         xprintf("at %pPoint\n", &where);
+ *
+ *     Names are [A-Za-z][A-Za-z0-9]*.  The name that is the longest prefix
+ *     of the text after %p wins, built-in or registered; the rest of the
+ *     text is passed to the handler as its letters.  The handler never sees
+ *     NULL or error pointers (they print "(null)" / "(efault)").  The
+ *     library pads the handler's output to the field width and cuts it at
+ *     the precision, as for %s; when a width or precision is given it calls
+ *     the handler twice (first to measure), so a handler must print the same
+ *     thing each time.  It returns 0, or -1 with errno set to make the whole
+ *     call fail with that errno.  A handler may call any xprintf function,
+ *     including xprintf_register_pointer.
+ *
+ *     xprintf_register_pointer fails with EINVAL for an invalid name or a
+ *     NULL fn, EEXIST for a name already registered or used by a built-in
+ *     (including the symbol names S s B F f SR Sb Bb and the documented
+ *     spellings above with their letters, such as Ub or I6c), ENOMEM.
+ *     xprintf_unregister_pointer fails with EINVAL for an invalid name and
+ *     ENOENT for a name not registered.
+ *
+ *     Registration is thread-safe and may run while other threads format;
+ *     formatting takes no lock.  A format running concurrently with a change
+ *     sees the registrations from before or after it.  Each change keeps the
+ *     previous table (a few bytes per name) until the program exits, so
+ *     register at start-up rather than in a loop.
+ */
+struct xprintf_sink; /* where a handler writes: only through the functions below */
+
+enum {
+	XPRINTF_POINTER_LEFT = 1u << 0,  /* '-' */
+	XPRINTF_POINTER_PLUS = 1u << 1,  /* '+' */
+	XPRINTF_POINTER_SPACE = 1u << 2, /* ' ' */
+	XPRINTF_POINTER_ALT = 1u << 3,   /* '#' */
+	XPRINTF_POINTER_ZERO = 1u << 4,  /* '0' */
+};
+
+struct xprintf_pointer_spec {
+	const char *name;    /* the registered name */
+	const char *letters; /* the text after the name (not NUL-terminated) */
+	size_t nletters;
+	int width;           /* field width, -1 when none was given */
+	int precision;       /* -1 when none was given */
+	unsigned flags;      /* XPRINTF_POINTER_* */
+};
+
+typedef int (*xprintf_pointer_fn)(struct xprintf_sink *sink, const void *ptr,
+				  const struct xprintf_pointer_spec *spec, void *ctx);
+
+/* 0, or -1 with errno: the output failed. */
+int xprintf_sink_write(struct xprintf_sink *sink, const char *buf, size_t len);
+/* The bytes written, or -1 with errno (as xprintf). */
+int xprintf_sink_printf(struct xprintf_sink *sink, const char *XPRINTF_RESTRICT fmt, ...)
+	XPRINTF_FORMAT(2, 3);
+int xprintf_sink_vprintf(struct xprintf_sink *sink, const char *XPRINTF_RESTRICT fmt,
+			 va_list ap) XPRINTF_FORMAT(2, 0);
+
+/* 0, or -1 with errno. */
+int xprintf_register_pointer(const char *name, xprintf_pointer_fn fn, void *ctx);
+int xprintf_unregister_pointer(const char *name);
+
 #ifdef __cplusplus
 }
 #endif
 
 #endif /* XPRINTF_H */
+
+/* Outside the include guard: a later #include with the switch still works. */
+#if defined(XPRINTF_REPLACE_STDIO) && !defined(XPRINTF_STDIO_REPLACED)
+#define XPRINTF_STDIO_REPLACED 1
+/* glibc's headers may have made some of these macros (fortify with clang). */
+#undef printf
+#undef fprintf
+#undef dprintf
+#undef sprintf
+#undef snprintf
+#undef asprintf
+#undef vprintf
+#undef vfprintf
+#undef vdprintf
+#undef vsprintf
+#undef vsnprintf
+#undef vasprintf
+#define printf xprintf
+#define fprintf xfprintf
+#define dprintf xdprintf
+#define sprintf xsprintf
+#define snprintf xsnprintf
+#define asprintf xasprintf
+#define vprintf xvprintf
+#define vfprintf xvfprintf
+#define vdprintf xvdprintf
+#define vsprintf xvsprintf
+#define vsnprintf xvsnprintf
+#define vasprintf xvasprintf
+#endif
