@@ -494,6 +494,16 @@ START_TEST(test_sprintf)
 	ck_assert(memcmp(got, want, sizeof got) == 0);
 	/* NULL with size 0 only counts. */
 	ck_assert_int_eq(xsnprintf(NULL, 0, "%s%d", "abc", 12345), 8);
+	/* Sizes beyond INT_MAX and the address space are fine bounds too. */
+	memset(got, 0xa5, sizeof got);
+	memset(want, 0xa5, sizeof want);
+	rw = snprintf(want, SIZE_MAX, "%s-%d", "ab", 5);
+	rg = xsnprintf(got, SIZE_MAX, "%s-%d", "ab", 5);
+	ck_assert_int_eq(rg, rw);
+	ck_assert(memcmp(got, want, sizeof got) == 0);
+	rg = xsnprintf(got, (size_t)INT_MAX + 10, "%s-%d", "cd", 6);
+	ck_assert_int_eq(rg, 4);
+	ck_assert_str_eq(got, "cd-6");
 }
 END_TEST
 
