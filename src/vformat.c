@@ -378,7 +378,7 @@ static void run(struct xp_sink *s, const char *p, struct xp_args *a, struct run_
 			xp_convert_unknown(s, &sp);
 			return;
 		}
-		if (!xp_conv_known(sp.conv))
+		if (sp.glibc_slow)
 			st->slow = 1;
 		if (convert(s, &sp, a, st->saved_errno) < 0) {
 			st->err = errno;

@@ -68,7 +68,8 @@ struct slot {
 
 struct gcase {
 	int positional;
-	int unknown_ok; /* may hold an unknown conversion (glibc's slow path) */
+	int unknown_ok; /* may hold an unknown conversion */
+	int slow_seen;  /* glibc left its fast path at an earlier directive */
 	int ndirs;
 	struct dir d[MAX_DIRS];
 	char tail[8];
@@ -226,10 +227,32 @@ static const char *int_length(const struct gcase *g, int *cls)
 	unsigned k;
 	do
 		k = below(n);
-	while ((g->positional || g->unknown_ok) && (seq[k][0] == 'q' || seq[k][0] == 'L'));
+	while ((g->positional || g->slow_seen) && (seq[k][0] == 'q' || seq[k][0] == 'L'));
 	*cls = seq_cls[k];
 	return seq[k];
 }
+
+/* One of a NULL-terminated list of length modifiers; q and L only while
+ * glibc is on its fast path.  A single 'h' before c s C S p m (h_slow) sends
+ * glibc to its slow path like an unknown conversion: no q and L after it. */
+static const char *pick_length(struct gcase *g, const char *const *list, int h_slow)
+{
+	unsigned n = 0;
+	while (list[n])
+		n++;
+	const char *m;
+	do
+		m = list[below(n)];
+	while ((g->positional || g->slow_seen) && (m[0] == 'q' || m[0] == 'L'));
+	if (h_slow && strcmp(m, "h") == 0)
+		g->slow_seen = 1;
+	return m;
+}
+
+static const char *const narrow_lengths[] = { "", "", "", "h", "hh", NULL };
+static const char *const wide_lengths[] = { "l", "l", "l", "ll", "j", "z", "Z", "t", "q", "L", NULL };
+static const char *const upper_lengths[] = { "", "", "h", "l", NULL }; /* %C %S are wide anyway */
+static const char *const any_lengths[] = { "", "", "", "h", "hh", "l", "ll", "j", "z", "Z", "t", "q", "L", NULL };
 
 static void gen_star_parts(struct gcase *g, struct dir *d, int allow_star)
 {
@@ -287,15 +310,17 @@ static void gen_dir(struct gcase *g, struct dir *d, int after_pointer)
 		d->kind = K_CHAR;
 		gen_star_parts(g, d, allow_star);
 		d->conv = 'c';
+		d->len = pick_length(g, narrow_lengths, 1);
 		d->slot = int_slot(g, chance(50) ? (int)(0x20 + below(0x5f)) : pick_int(), 0);
 	} else if (r < 54) {
 		d->kind = K_WCHAR;
 		gen_star_parts(g, d, allow_star);
 		if (chance(50)) {
 			d->conv = 'c';
-			d->len = "l";
+			d->len = pick_length(g, wide_lengths, 1);
 		} else {
 			d->conv = 'C';
+			d->len = pick_length(g, upper_lengths, 1);
 		}
 		d->slot = new_slot(g, DC_INT);
 		g->s[d->slot].v.i = (int)pick_wchar(1);
@@ -303,6 +328,7 @@ static void gen_dir(struct gcase *g, struct dir *d, int after_pointer)
 		d->kind = K_STR;
 		gen_star_parts(g, d, allow_star);
 		d->conv = 's';
+		d->len = pick_length(g, narrow_lengths, 1);
 		d->slot = new_slot(g, DC_PTR);
 		if (chance(8)) {
 			g->s[d->slot].v.p = NULL;
@@ -315,9 +341,10 @@ static void gen_dir(struct gcase *g, struct dir *d, int after_pointer)
 		gen_star_parts(g, d, allow_star);
 		if (chance(50)) {
 			d->conv = 's';
-			d->len = "l";
+			d->len = pick_length(g, wide_lengths, 1);
 		} else {
 			d->conv = 'S';
+			d->len = pick_length(g, upper_lengths, 1);
 		}
 		d->slot = new_slot(g, DC_PTR);
 		if (chance(8)) {
@@ -334,6 +361,7 @@ static void gen_dir(struct gcase *g, struct dir *d, int after_pointer)
 		d->kind = K_PTR;
 		gen_star_parts(g, d, allow_star);
 		d->conv = 'p';
+		d->len = chance(80) ? "" : pick_length(g, any_lengths, 1);
 		d->slot = new_slot(g, DC_PTR);
 		g->s[d->slot].v.p = pick_ptr();
 	} else if (r < 90) {
@@ -351,10 +379,12 @@ static void gen_dir(struct gcase *g, struct dir *d, int after_pointer)
 		d->kind = K_ERRNO;
 		gen_star_parts(g, d, 0);
 		d->conv = 'm';
+		d->len = chance(80) ? "" : pick_length(g, any_lengths, 1);
 	} else if (r < 97) {
 		d->kind = K_PERCENT;
 		gen_star_parts(g, d, 0);
 		d->conv = '%';
+		d->len = chance(80) ? "" : pick_length(g, any_lengths, 0);
 	} else if (!g->unknown_ok) {
 		d->kind = K_PERCENT;
 		gen_star_parts(g, d, 0);
@@ -364,6 +394,8 @@ static void gen_dir(struct gcase *g, struct dir *d, int after_pointer)
 		d->kind = K_UNKNOWN;
 		gen_star_parts(g, d, 0);
 		d->conv = unknown[below(sizeof unknown - 1)];
+		g->slow_seen = 1;
+		d->len = chance(70) ? "" : pick_length(g, any_lengths, 0);
 	}
 }
 
@@ -422,7 +454,7 @@ static void generate(struct gcase *g, uint64_t seed, unsigned long index)
 	memset(g, 0, sizeof *g);
 	g->positional = chance(30);
 	/* glibc continues on its positional path after an unknown conversion,
-	 * where q/L integers are read as int (spec section 1): not both. */
+	 * where q/L integers are read as int (spec section 1): see slow_seen. */
 	g->unknown_ok = chance(15);
 	g->ndirs = 1 + (int)below(MAX_DIRS);
 	int after_pointer = 0;
