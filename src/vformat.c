@@ -109,6 +109,28 @@ static inline void fast_int(struct xp_sink *s, unsigned cls, unsigned long long 
 	xp_put(s, str, (size_t)(end - str));
 }
 
+/* The fast path's integer arguments; size 0: int, 1: long, 2: long long,
+ * 3: size_t. */
+static inline long long signed_arg(struct xp_args *a, unsigned size)
+{
+	switch (size) {
+	case 0: return va_arg(a->ap, int);
+	case 1: return va_arg(a->ap, long);
+	case 2: return va_arg(a->ap, long long);
+	default: return (long long)va_arg(a->ap, ssize_t);
+	}
+}
+
+static inline unsigned long long unsigned_arg(struct xp_args *a, unsigned size)
+{
+	switch (size) {
+	case 0: return va_arg(a->ap, unsigned);
+	case 1: return va_arg(a->ap, unsigned long);
+	case 2: return va_arg(a->ap, unsigned long long);
+	default: return va_arg(a->ap, size_t);
+	}
+}
+
 static int is_digit(unsigned char c) { return (unsigned)(c - '0') < 10u; }
 
 /* At most 8 digits (no overflow possible); -1 for more. */
@@ -176,7 +198,7 @@ static const char *fast_field(struct xp_sink *s, const char *p, struct xp_args *
 		if (prec < 0)
 			return NULL;
 	}
-	unsigned size = 0; /* 0: int, 1: long, 2: long long, 3: size_t */
+	unsigned size = 0; /* as signed_arg() */
 	if (*p == 'l') {
 		p++;
 		size = 1;
@@ -206,13 +228,7 @@ static const char *fast_field(struct xp_sink *s, const char *p, struct xp_args *
 	}
 	case 'd':
 	case 'i': {
-		long long v;
-		switch (size) {
-		case 0: v = va_arg(a->ap, int); break;
-		case 1: v = va_arg(a->ap, long); break;
-		case 2: v = va_arg(a->ap, long long); break;
-		default: v = (long long)va_arg(a->ap, ssize_t); break;
-		}
+		long long v = signed_arg(a, size);
 		unsigned long long mag = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
 		fast_padded_int(s, flags, (unsigned)width, prec, mag, v < 0, 10, 0);
 		return p + 1;
@@ -229,13 +245,7 @@ static const char *fast_field(struct xp_sink *s, const char *p, struct xp_args *
 	default:
 		return NULL;
 	}
-	unsigned long long v;
-	switch (size) {
-	case 0: v = va_arg(a->ap, unsigned); break;
-	case 1: v = va_arg(a->ap, unsigned long); break;
-	case 2: v = va_arg(a->ap, unsigned long long); break;
-	default: v = va_arg(a->ap, size_t); break;
-	}
+	unsigned long long v = unsigned_arg(a, size);
 	fast_padded_int(s, flags, (unsigned)width, prec, v, 0, base, upper);
 	return p + 1;
 }
@@ -248,33 +258,27 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 {
 	const char *p = pct + 1;
 	unsigned cls = fast_class[(unsigned char)*p];
-	unsigned width = 0; /* 0: int, 1: long, 2: long long, 3: size_t */
+	unsigned size = 0; /* as signed_arg() */
 	if (cls == FAST_LONG) {
 		p++;
-		width = 1;
+		size = 1;
 		if (*p == 'l') {
 			p++;
-			width = 2;
+			size = 2;
 		}
 		cls = fast_class[(unsigned char)*p];
 		if (cls < FAST_SIGNED || cls > FAST_HEXUP)
 			return NULL;
 	} else if (cls == FAST_SIZE) {
 		p++;
-		width = 3;
+		size = 3;
 		cls = fast_class[(unsigned char)*p];
 		if (cls < FAST_SIGNED || cls > FAST_HEXUP)
 			return NULL;
 	}
 	switch (cls) {
 	case FAST_SIGNED: {
-		long long v;
-		switch (width) {
-		case 0: v = va_arg(a->ap, int); break;
-		case 1: v = va_arg(a->ap, long); break;
-		case 2: v = va_arg(a->ap, long long); break;
-		default: v = (long long)va_arg(a->ap, ssize_t); break;
-		}
+		long long v = signed_arg(a, size);
 		unsigned long long mag = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
 		fast_int(s, cls, mag, v < 0);
 		return p + 1;
@@ -282,13 +286,7 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 	case FAST_UNSIGNED:
 	case FAST_HEX:
 	case FAST_HEXUP: {
-		unsigned long long v;
-		switch (width) {
-		case 0: v = va_arg(a->ap, unsigned); break;
-		case 1: v = va_arg(a->ap, unsigned long); break;
-		case 2: v = va_arg(a->ap, unsigned long long); break;
-		default: v = va_arg(a->ap, size_t); break;
-		}
+		unsigned long long v = unsigned_arg(a, size);
 		fast_int(s, cls, v, 0);
 		return p + 1;
 	}
