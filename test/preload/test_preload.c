@@ -1,10 +1,9 @@
 /* test_preload.c - LD_PRELOAD=libxprintf-preload.so on programs that know
  * nothing of xprintf (unaware.c, built with _FORTIFY_SOURCE=2, =3 and
  * without).  Oracle: the same program without the preload, i.e. glibc 2.36
- * itself: identical
- * stdout, stderr and exit status for standard conversions and for every
- * abort glibc's fortify checks make; and the documented %px form where
- * glibc prints 0x...x, and symbols for %pS. */
+ * itself: identical stdout, stderr and exit status for standard conversions
+ * and for every abort glibc's fortify checks make; and the documented %px
+ * form where glibc prints 0x...x, and symbols for %pS. */
 #define _GNU_SOURCE
 #include <check.h>
 #include <errno.h>
