@@ -6,6 +6,13 @@
  * or rebuilds the index meanwhile (retired indexes are freed only after
  * every lookup that could see them has released, see registry.c).
  *
+ * For desc/ (function descriptors): dwfl_module_getsym_info already
+ * resolves ppc64 ELFv1 .opd entries to entry addresses while indexing, so
+ * the index holds code addresses; %pF/%pf read the descriptor and call
+ * xp_symtab_lookup on the entry (src/ext/symbol.c, function_entry()).
+ * Caveat there: a zero-sized symbol's extent is bounded by the end of the
+ * section its symbol lives in (.opd on ELFv1), not of .text.
+ *
  * Which objects: every one dl_iterate_phdr reports (main program, shared
  * objects, the vDSO), re-read when an address falls in an object the index
  * does not know yet (dlopen) and gated per lookup by _dl_find_object, so an
