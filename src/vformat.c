@@ -138,8 +138,9 @@ static int read_small_number(const char **pp)
 {
 	const char *p = *pp;
 	int v = 0, n = 0;
-	for (; is_digit((unsigned char)*p); p++, n++)
-		v = v * 10 + (*p - '0');
+	for (; is_digit((unsigned char)*p); p++)
+		if (++n <= 8)
+			v = v * 10 + (*p - '0');
 	*pp = p;
 	return n <= 8 ? v : -1;
 }
