@@ -2,8 +2,9 @@
  * parse (parse.c) -> fetch (args.h) -> convert (convert_*.c) -> sink.
  *
  * The commonest directives (%d %u %x %X %s %c %p %% with no flags, width
- * or precision, optionally with l, ll or z) are handled inline; everything
- * else takes the general path.  Positional formats run the same loop over
+ * or precision, optionally with l, ll or z; e f g a and their capitals with
+ * at most a precision and L) are handled inline; everything else takes the
+ * general path.  Positional formats run the same loop over
  * a table of arguments fetched up front. */
 #define _GNU_SOURCE
 #include "vformat.h"
@@ -78,13 +79,49 @@ static int convert(struct xp_sink *s, struct xp_spec *sp, struct xp_args *a, int
 
 /* Fast-path classes of the byte after '%' (and after an l/ll/z). */
 enum { FAST_NO, FAST_SIGNED, FAST_UNSIGNED, FAST_HEX, FAST_HEXUP, FAST_STR, FAST_CHAR,
-       FAST_PTR, FAST_PERCENT, FAST_LONG, FAST_SIZE };
+       FAST_PTR, FAST_PERCENT, FAST_LONG, FAST_SIZE, FAST_FLOAT, FAST_DOT, FAST_LDBL };
 
 static const unsigned char fast_class[256] = {
 	['d'] = FAST_SIGNED, ['i'] = FAST_SIGNED, ['u'] = FAST_UNSIGNED,
 	['x'] = FAST_HEX, ['X'] = FAST_HEXUP, ['s'] = FAST_STR, ['c'] = FAST_CHAR,
 	['p'] = FAST_PTR, ['%'] = FAST_PERCENT, ['l'] = FAST_LONG, ['z'] = FAST_SIZE,
+	['e'] = FAST_FLOAT, ['E'] = FAST_FLOAT, ['f'] = FAST_FLOAT, ['F'] = FAST_FLOAT,
+	['g'] = FAST_FLOAT, ['G'] = FAST_FLOAT, ['a'] = FAST_FLOAT, ['A'] = FAST_FLOAT,
+	['.'] = FAST_DOT, ['L'] = FAST_LDBL,
 };
+
+/* %[.prec][L]conv for a floating conversion; returns the byte after it or
+ * NULL.  Precisions of up to four digits keep the field far from INT_MAX. */
+static inline const char *fast_float(struct xp_sink *s, const char *p, struct xp_args *a)
+{
+	int prec = XP_NO_PREC;
+	if (*p == '.') {
+		p++;
+		prec = 0;
+		for (int n = 0; (unsigned)(*p - '0') < 10u; n++, p++) {
+			if (n == 4)
+				return NULL;
+			prec = prec * 10 + (*p - '0');
+		}
+	}
+	int ldbl = *p == 'L';
+	if (ldbl)
+		p++;
+	if (fast_class[(unsigned char)*p] != FAST_FLOAT)
+		return NULL;
+	struct xp_spec sp = {0};
+	sp.prec = prec;
+	sp.conv = (unsigned char)*p;
+	sp.ldbl = (unsigned char)ldbl;
+	sp.type = ldbl ? XP_A_LDOUBLE : XP_A_DOUBLE;
+	union xp_arg v;
+	if (ldbl)
+		v.ld = va_arg(a->ap, long double);
+	else
+		v.d = va_arg(a->ap, double);
+	xp_convert_float(s, &sp, &v);
+	return p + 1;
+}
 
 static int is_alnum(unsigned char c)
 {
@@ -115,6 +152,8 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 	const char *p = pct + 1;
 	unsigned cls = fast_class[(unsigned char)*p];
 	unsigned width = 0; /* 0: int, 1: long, 2: long long, 3: size_t */
+	if (cls >= FAST_FLOAT)
+		return fast_float(s, p, a);
 	if (cls == FAST_LONG) {
 		p++;
 		width = 1;
