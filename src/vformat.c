@@ -93,6 +93,42 @@ static const unsigned char fast_class[256] = {
 	['L'] = FAST_FIELD,
 };
 
+/* The plainest float shapes, %[.prec][L]conv, parsed with less than
+ * fast_field needs; NULL (no argument read) for anything else. */
+static inline const char *fast_float(struct xp_sink *s, const char *p, struct xp_args *a)
+{
+	int prec = XP_NO_PREC;
+	if (*p == '.') {
+		p++;
+		prec = 0;
+		for (int n = 0; (unsigned)(*p - '0') < 10u; n++, p++) {
+			if (n == 8)
+				return NULL;
+			prec = prec * 10 + (*p - '0');
+		}
+	}
+	int ldbl = *p == 'L';
+	switch (p[ldbl]) {
+	case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'a': case 'A':
+		break;
+	default:
+		return NULL;
+	}
+	p += ldbl;
+	struct xp_spec sp = {0};
+	sp.prec = prec;
+	sp.conv = (unsigned char)*p;
+	sp.ldbl = (unsigned char)ldbl;
+	sp.type = ldbl ? XP_A_LDOUBLE : XP_A_DOUBLE;
+	union xp_arg v;
+	if (ldbl)
+		v.ld = va_arg(a->ap, long double);
+	else
+		v.d = va_arg(a->ap, double);
+	xp_convert_float(s, &sp, &v);
+	return p + 1;
+}
+
 static int is_alnum(unsigned char c)
 {
 	return (unsigned)(c - '0') < 10u || (unsigned)((c | 0x20) - 'a') < 26u;
@@ -350,8 +386,10 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 	case FAST_PERCENT:
 		xp_putc(s, '%');
 		return p + 1;
-	case FAST_FIELD:
-		return fast_field(s, p, a);
+	case FAST_FIELD: {
+		const char *r = *p == '.' || *p > '9' ? fast_float(s, p, a) : NULL;
+		return r ? r : fast_field(s, p, a);
+	}
 	default:
 		return NULL;
 	}
