@@ -179,7 +179,8 @@ static int read_small_number(const char **pp)
 	const char *p = *pp;
 	int v = 0, n = 0;
 	for (; is_digit((unsigned char)*p); p++, n++)
-		v = v * 10 + (*p - '0');
+		if (n < 8)
+			v = v * 10 + (*p - '0'); /* stop before int overflow (UBSan) */
 	*pp = p;
 	return n <= 8 ? v : -1;
 }
