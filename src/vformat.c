@@ -2,8 +2,9 @@
  * parse (parse.c) -> fetch (args.h) -> convert (convert_*.c) -> sink.
  *
  * The commonest directives (%d %u %x %X %s %c %p %% with no flags, width
- * or precision, optionally with l, ll or z) are handled inline; everything
- * else takes the general path.  Positional formats run the same loop over
+ * or precision, optionally with l, ll or z; and e f g a E F G A, with or
+ * without L) are handled inline, also under '-'/'0' flags, a digit width
+ * and a digit precision; everything else takes the general path.  Positional formats run the same loop over
  * a table of arguments fetched up front. */
 #define _GNU_SOURCE
 #include "vformat.h"
@@ -87,7 +88,46 @@ static const unsigned char fast_class[256] = {
 	['-'] = FAST_FIELD, ['0'] = FAST_FIELD, ['1'] = FAST_FIELD, ['2'] = FAST_FIELD,
 	['3'] = FAST_FIELD, ['4'] = FAST_FIELD, ['5'] = FAST_FIELD, ['6'] = FAST_FIELD,
 	['7'] = FAST_FIELD, ['8'] = FAST_FIELD, ['9'] = FAST_FIELD, ['.'] = FAST_FIELD,
+	['e'] = FAST_FIELD, ['E'] = FAST_FIELD, ['f'] = FAST_FIELD, ['F'] = FAST_FIELD,
+	['g'] = FAST_FIELD, ['G'] = FAST_FIELD, ['a'] = FAST_FIELD, ['A'] = FAST_FIELD,
+	['L'] = FAST_FIELD,
 };
+
+/* The plainest float shapes, %[.prec][L]conv, parsed with less than
+ * fast_field needs; NULL (no argument read) for anything else. */
+static inline const char *fast_float(struct xp_sink *s, const char *p, struct xp_args *a)
+{
+	int prec = XP_NO_PREC;
+	if (*p == '.') {
+		p++;
+		prec = 0;
+		for (int n = 0; (unsigned)(*p - '0') < 10u; n++, p++) {
+			if (n == 8)
+				return NULL;
+			prec = prec * 10 + (*p - '0');
+		}
+	}
+	int ldbl = *p == 'L';
+	switch (p[ldbl]) {
+	case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'a': case 'A':
+		break;
+	default:
+		return NULL;
+	}
+	p += ldbl;
+	struct xp_spec sp = {0};
+	sp.prec = prec;
+	sp.conv = (unsigned char)*p;
+	sp.ldbl = (unsigned char)ldbl;
+	sp.type = ldbl ? XP_A_LDOUBLE : XP_A_DOUBLE;
+	union xp_arg v;
+	if (ldbl)
+		v.ld = va_arg(a->ap, long double);
+	else
+		v.d = va_arg(a->ap, double);
+	xp_convert_float(s, &sp, &v);
+	return p + 1;
+}
 
 static int is_alnum(unsigned char c)
 {
@@ -175,7 +215,8 @@ static inline void fast_padded_int(struct xp_sink *s, unsigned flags, unsigned w
 
 /*
  * Directives with '-'/'0' flags, a digit width and a digit precision, the
- * shapes of aligned output ("%-20s", "%08x", "%10.3s", "%5lu").  p points
+ * shapes of aligned output ("%-20s", "%08x", "%10.3s", "%5lu", "%.2f",
+ * "%8.3Lf").  p points
  * after '%'.  Returns NULL, having read no argument, for anything else.
  */
 static const char *fast_field(struct xp_sink *s, const char *p, struct xp_args *a)
@@ -197,6 +238,32 @@ static const char *fast_field(struct xp_sink *s, const char *p, struct xp_args *
 		p++;
 		prec = read_small_number(&p);
 		if (prec < 0)
+			return NULL;
+	}
+	if (flags & XP_F_LEFT)
+		flags &= ~XP_F_ZERO;
+	/* e f g a (E F G A), double or L: the float converter takes the field */
+	int ldbl = *p == 'L';
+	switch (p[ldbl]) {
+	case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'a': case 'A': {
+		p += ldbl;
+		struct xp_spec sp = {0};
+		sp.flags = flags;
+		sp.width = (unsigned)width;
+		sp.prec = prec;
+		sp.conv = (unsigned char)*p;
+		sp.ldbl = (unsigned char)ldbl;
+		sp.type = ldbl ? XP_A_LDOUBLE : XP_A_DOUBLE;
+		union xp_arg v;
+		if (ldbl)
+			v.ld = va_arg(a->ap, long double);
+		else
+			v.d = va_arg(a->ap, double);
+		xp_convert_float(s, &sp, &v);
+		return p + 1;
+	}
+	default:
+		if (ldbl)
 			return NULL;
 	}
 	unsigned size = 0; /* as signed_arg() */
@@ -320,8 +387,10 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 	case FAST_PERCENT:
 		xp_putc(s, '%');
 		return p + 1;
-	case FAST_FIELD:
-		return fast_field(s, p, a);
+	case FAST_FIELD: {
+		const char *r = *p == '.' || *p > '9' ? fast_float(s, p, a) : NULL;
+		return r ? r : fast_field(s, p, a);
+	}
 	default:
 		return NULL;
 	}
