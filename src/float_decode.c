@@ -45,8 +45,12 @@ void xp_decode_x87(struct xp_fpval *v, uint64_t mant, unsigned sign_exp)
 	v->neg = (unsigned char)((sign_exp >> 15) & 1);
 	v->nibbles = 15; /* glibc prints the explicit integer bit in a full nibble */
 	v->is_zero = 0;
-	if (be == 0x7fff) {
-		v->kind = (mant << 1) ? XP_FP_NAN : XP_FP_INF;
+	/* Encodings the x87 rejects print as glibc's __isnanl sees them: an
+	 * unnormal (exponent non-zero, integer bit clear) and a
+	 * pseudo-infinity are NaN; a pseudo-denormal is a number. */
+	int unnormal = be != 0 && !(mant >> 63);
+	if (be == 0x7fff || unnormal) {
+		v->kind = (mant << 1) || unnormal ? XP_FP_NAN : XP_FP_INF;
 		set_m64(v, 0);
 		v->e = 0;
 		return;
