@@ -175,7 +175,7 @@ static void decimal(struct xp_sink *s, const struct xp_spec *sp, const struct xp
 
 int xp_convert_float(struct xp_sink *s, const struct xp_spec *sp, const union xp_arg *v)
 {
-	struct xp_fpval fv;
+	struct xp_fpval fv = { .pseudo_denormal = 0 };
 	if (sp->ldbl)
 		xp_decode_long_double(&fv, v->ld);
 	else
@@ -199,9 +199,16 @@ int xp_convert_float(struct xp_sink *s, const struct xp_spec *sp, const union xp
 		num.thousands_len = 0;
 		num.thousands_sep = num.grouping = "";
 	}
-	if ((sp->conv | 0x20) == 'a')
+	if ((sp->conv | 0x20) == 'a') {
 		xp_float_hex(s, sp, &fv, &num);
-	else
-		decimal(s, sp, &fv, &num);
+		return 0;
+	}
+	if (fv.pseudo_denormal && (fv.m[0] || fv.m[1] & 0x7fffffffu)) {
+		/* glibc's decimal conversions read it as a denormal without its
+		 * integer bit, unless that leaves zero (then as the hardware
+		 * does, 2^-16382); %La keeps the bit, as above. */
+		fv.m[1] &= 0x7fffffffu;
+	}
+	decimal(s, sp, &fv, &num);
 	return 0;
 }

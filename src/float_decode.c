@@ -59,6 +59,7 @@ void xp_decode_x87(struct xp_fpval *v, uint64_t mant, unsigned sign_exp)
 	set_m64(v, mant);
 	v->e = (be ? (int)be : 1) - 16383 - 63;
 	v->is_zero = mant == 0;
+	v->pseudo_denormal = !be && mant >> 63;
 }
 
 void xp_decode_binary128(struct xp_fpval *v, uint64_t hi, uint64_t lo)
