@@ -28,12 +28,15 @@ static int stream_write(struct xp_stream_sink *st, const char *p, size_t n)
 	f->_flags &= ~_IO_ERR_SEEN;
 	int failed = fwrite_unlocked(p, 1, n, f) != n || (f->_flags & _IO_ERR_SEEN);
 	f->_flags |= had | (failed ? _IO_ERR_SEEN : 0);
-	return failed ? -1 : 0;
 #else
-	if (fwrite_unlocked(p, 1, n, f) != n)
-		return -1;
-	return !st->had_error && ferror_unlocked(f) ? -1 : 0;
+	int failed = fwrite_unlocked(p, 1, n, f) != n || (!st->had_error && ferror_unlocked(f));
 #endif
+	if (!failed)
+		return 0;
+	/* glibc's fprintf then fails leaving errno as it was: 0 stays 0. */
+	if (!errno)
+		st->silent_failure = 1;
+	return -1;
 }
 
 static void stream_drain(struct xp_sink *s, const char *p, size_t n)
@@ -64,6 +67,7 @@ int xp_stream_init(struct xp_stream_sink *st, FILE *f)
 	struct xp_sink *s = &st->sink;
 	st->file = f;
 	st->had_error = ferror_unlocked(f) != 0;
+	st->silent_failure = 0;
 	s->base = s->pos = st->window;
 	s->end = st->window + sizeof st->window;
 	s->done = 0;

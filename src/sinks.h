@@ -30,6 +30,7 @@ struct xp_stream_sink {
 	struct xp_sink sink;
 	FILE *file;
 	int had_error; /* the stream's error flag before the call */
+	int silent_failure; /* a write failed without setting errno (fmemopen) */
 	char window[1024];
 };
 /* -1 with errno when glibc would refuse the stream (wide, not writable). */

@@ -11,7 +11,8 @@
  *
  * Staleness: _dl_find_object (glibc 2.35+, lock-free, async-signal-safe)
  * tells per lookup whether the address is in a loaded object and which
- * (link_map l_addr and l_ld identify it).  An address in no object prints
+ * (its mapping's start and end and its PT_GNU_EH_FRAME, which the
+ * snapshot computed from the program headers, identify it).  An address in no object prints
  * nothing symbolic, even if a dlclose()d object's index still covers it;
  * an object the snapshot lacks triggers a rescan, unless dlpi_adds and
  * dlpi_subs show that nothing was loaded or unloaded since the snapshot.
@@ -129,11 +130,30 @@ static void retire(struct snapshot *s)
 	pending = s;
 }
 
+/* fork() while another thread builds must not leave the child's lock held. */
+static void before_fork(void)
+{
+	pthread_mutex_lock(&lock);
+}
+
+static void after_fork(void)
+{
+	pthread_mutex_unlock(&lock);
+}
+
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
+
+static void register_atfork(void)
+{
+	pthread_atfork(before_fork, after_fork, after_fork);
+}
+
 static int lock_builder(void)
 {
 	int self = (int)gettid();
 	if (atomic_load(&builder_tid) == self)
 		return -1; /* re-entered from a signal handler during a build */
+	pthread_once(&atfork_once, register_atfork);
 	pthread_mutex_lock(&lock);
 	atomic_store(&builder_tid, self);
 	return 0;
@@ -180,17 +200,22 @@ static int scan_one(struct dl_phdr_info *info, size_t size, void *data)
 		sc->adds = info->dlpi_adds;
 		sc->subs = info->dlpi_subs;
 	}
-	uintptr_t lo = UINTPTR_MAX, hi = 0, dyn = 0;
+	uintptr_t lo = UINTPTR_MAX, hi = 0, dyn = 0, eh = 0;
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), map_start = UINTPTR_MAX;
 	for (size_t i = 0; i < info->dlpi_phnum; i++) {
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
 		if (ph->p_type == PT_LOAD) {
 			uintptr_t a = info->dlpi_addr + ph->p_vaddr;
 			if (a < lo)
 				lo = a;
+			if ((a & ~(page - 1)) < map_start)
+				map_start = a & ~(page - 1);
 			if (a + ph->p_memsz > hi)
 				hi = a + ph->p_memsz;
 		} else if (ph->p_type == PT_DYNAMIC) {
 			dyn = info->dlpi_addr + ph->p_vaddr;
+		} else if (ph->p_type == PT_GNU_EH_FRAME) {
+			eh = info->dlpi_addr + ph->p_vaddr;
 		}
 	}
 	if (lo >= hi)
@@ -202,6 +227,8 @@ static int scan_one(struct dl_phdr_info *info, size_t size, void *data)
 	m->hi = hi;
 	m->bias = info->dlpi_addr;
 	m->dyn = dyn;
+	m->map_start = map_start;
+	m->eh_frame = eh;
 	m->refs = 1;
 	uintptr_t vdso = (uintptr_t)getauxval(AT_SYSINFO_EHDR);
 	const char *dname = info->dlpi_name ? info->dlpi_name : "";
@@ -252,6 +279,7 @@ static int by_lo(const void *a, const void *b)
 static int same_object(const struct xp_symmod *a, const struct xp_symmod *b)
 {
 	return a->lo == b->lo && a->hi == b->hi && a->bias == b->bias && a->dyn == b->dyn &&
+	       a->eh_frame == b->eh_frame &&
 	       a->is_main == b->is_main && a->is_vdso == b->is_vdso &&
 	       !strcmp(a->name, b->name) &&
 	       (a->path == b->path || (a->path && b->path && !strcmp(a->path, b->path)));
@@ -266,11 +294,18 @@ static int first_entry(struct dl_phdr_info *info, size_t size, void *data)
 	return 1;
 }
 
-static int unchanged(const struct snapshot *s)
+/* Nothing loaded or unloaded since s was taken (dlpi_adds, dlpi_subs). */
+static int counters_match(const struct snapshot *s)
 {
 	unsigned long long c[2] = { 0, 0 };
 	dl_iterate_phdr(first_entry, c);
-	return s && !drop_all && c[0] == s->adds && c[1] == s->subs;
+	return s && c[0] == s->adds && c[1] == s->subs;
+}
+
+/* ... and no index drop pending (lock held). */
+static int unchanged(const struct snapshot *s)
+{
+	return !drop_all && counters_match(s);
 }
 
 /* Replace the snapshot with a fresh scan, reusing unchanged modules. */
@@ -371,23 +406,27 @@ static struct xp_symmod *module_at(const struct snapshot *s, uintptr_t addr)
 	return addr < m->hi ? m : NULL;
 }
 
+/* fresh: s was scanned by this very lookup, so counters need no check. */
 static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct xp_symbol *out,
-			       struct xp_symmod **need)
+			       struct xp_symmod **need, int fresh)
 {
 	if (!s)
 		return UNKNOWN_OBJECT;
 	struct xp_symmod *m = module_at(s, addr);
 #if HAVE_DL_FIND_OBJECT
+	(void)fresh;
 	struct dl_find_object fo;
 	if (_dl_find_object((void *)addr, &fo) != 0) {
 		if (!m || !m->is_vdso)
 			return NOTHING; /* in no loaded object */
-	} else if (!m || !fo.dlfo_link_map || fo.dlfo_link_map->l_addr != m->bias ||
-		   (uintptr_t)fo.dlfo_link_map->l_ld != m->dyn) {
+	} else if (!m || (uintptr_t)fo.dlfo_map_start != m->map_start ||
+		   (uintptr_t)fo.dlfo_map_end != m->hi || (uintptr_t)fo.dlfo_eh_frame != m->eh_frame) {
+		/* Only fo's own fields: its link_map may be freed by a
+		 * concurrent dlclose as soon as _dl_find_object returns. */
 		return UNKNOWN_OBJECT;
 	}
 #else
-	if (!unchanged(s))
+	if (!fresh && !counters_match(s))
 		return UNKNOWN_OBJECT;
 #endif
 	if (!m)
@@ -421,35 +460,48 @@ int xp_symtab_lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hol
 {
 	h->slot = reader_enter();
 	h->held = 1;
-	for (int attempt = 0; attempt < 3; attempt++) {
-		struct xp_symmod *need = NULL;
-		enum outcome r = try_lookup(atomic_load(&current), addr, out, &need);
-		if (r == FOUND)
-			return 1;
-		if (r == NOTHING || attempt == 2)
-			return 0;
-		/* Slow path: leave the read side so that our own rescan can free. */
-		reader_leave(h->slot);
-		h->held = 0;
-		if (lock_builder() < 0)
-			return 0;
+	struct xp_symmod *need = NULL;
+	enum outcome r = try_lookup(atomic_load(&current), addr, out, &need, 0);
+	if (r == FOUND || r == NOTHING)
+		return r == FOUND;
+
+	/* Slow path, under the builder lock so that no other rescan or index
+	 * drop can intervene between our fix and our retry.  Leave the read
+	 * side first: our own rescan may then free what we saw. */
+	reader_leave(h->slot);
+	h->held = 0;
+	if (lock_builder() < 0)
+		return 0;
+	int found = 0, fresh = 0;
+	for (int attempt = 0; attempt < 4; attempt++) {
 		struct snapshot *s = atomic_load(&current);
-		int rc = 0;
-		if (r == UNKNOWN_OBJECT && !unchanged(s))
-			rc = rescan();
-		else if (r == NOT_INDEXED && s) {
-			/* need is alive: s still holds it while we hold the lock. */
-			for (size_t i = 0; i < s->n; i++)
-				if (s->mods[i] == need)
-					rc = index_module(need);
+		if (r == UNKNOWN_OBJECT) {
+			if (fresh)
+				break; /* a scan as new as the loader's state lacks it */
+			if (!unchanged(s) && rescan() < 0)
+				break;
+			fresh = 1; /* current is now as new as the loader's state */
+		} else if (r == NOT_INDEXED) {
+			/* need came from a snapshot that may be gone by now: only a
+			 * module of the current one is known to be alive. */
+			int alive = 0;
+			for (size_t i = 0; s && i < s->n; i++)
+				alive |= s->mods[i] == need;
+			if (alive && index_module(need) < 0)
+				break;
 		}
-		unlock_builder();
 		h->slot = reader_enter();
 		h->held = 1;
-		if (rc < 0 || (r == UNKNOWN_OBJECT && s == atomic_load(&current)))
-			return 0;
+		r = try_lookup(atomic_load(&current), addr, out, &need, fresh);
+		if (r == FOUND || r == NOTHING) {
+			found = r == FOUND;
+			break;
+		}
+		reader_leave(h->slot);
+		h->held = 0;
 	}
-	return 0;
+	unlock_builder();
+	return found;
 }
 
 void xp_symtab_release(struct xp_symtab_hold *h)
