@@ -5,8 +5,8 @@
  * Every formatter prints the same mixed line into its own buffer, a
  * fixed number of times, and compares it with the expected text computed
  * before the threads start: glibc's snprintf for the standard part, and
- * %pS of two known functions (one here, one in libc) and %ps of one taken
- * once, single-threaded.  The changer checks that a function of the
+ * %pS of a known function here and %ps of one in libc (one no sanitizer
+ * intercepts), taken once, single-threaded.  The changer checks that a function of the
  * library it just loaded is named with its dlsym name and module, and
  * that its registrations print their handler's output.  No sleeps: the
  * threads start on a barrier and run bounded loops.  .ci/run also runs
@@ -51,7 +51,7 @@ struct result {
 };
 
 static const void *fn_here(void) { return (const void *)(uintptr_t)&stress_known_function; }
-static const void *fn_libc(void) { return (const void *)(uintptr_t)&strtol; }
+static const void *fn_libc(void) { return (const void *)(uintptr_t)&labs; }
 
 static void *formatter(void *arg)
 {
@@ -118,7 +118,7 @@ START_TEST(formatting_during_dlopen_and_registration)
 	snprintf(std, sizeof std, fmt_std, STD_ARGS(0));
 	xsnprintf(sym, sizeof sym, "%pS|%ps|", fn_here(), fn_libc());
 	ck_assert_msg(strncmp(sym, "stress_known_function+0x0/0x", 28) == 0, "%s", sym);
-	ck_assert_msg(strstr(sym, "|strtol [libc.so.6]|") != NULL, "%s", sym);
+	ck_assert_msg(strstr(sym, "|labs [libc.so.6]|") != NULL, "%s", sym);
 	snprintf(expect, sizeof expect, "%s%s10.0.0.1|<stable>|", std, sym);
 
 	pthread_t t[FORMATTERS + 1];
