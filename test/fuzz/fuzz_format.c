@@ -41,7 +41,7 @@
 #include "fuzz_input.h"
 
 enum cls { I, L, Q, D, E, P };
-enum { NSLOT = 24, FMT_MAX = 8192, DIRECTIVES_MAX = 48, EXTBUF = 4096 };
+enum { NSLOT = 24, FMT_MAX = 8192, EXTBUF = 4096 };
 static const unsigned char slot_class[NSLOT] = {
 	I, I, P, I, I, D, I, I, L, I, I, P, I, I, E, I, I, Q, I, I, P, I, I, D,
 };
@@ -103,6 +103,9 @@ static wchar_t wstrs[NSLOT][24];
 static struct nstore nst[NSLOT];
 static union extbuf extbufs[NSLOT];
 
+/* Every call passes exactly these.  Pointer slots go as void *, the type
+ * xprintf fetches every pointer with (args.h); for glibc's %s, void * and
+ * char * are interchangeable through va_arg. */
 #define ARGS                                                                              \
 	iv[0], iv[1], pv[2], iv[3], iv[4], dv[5], iv[6], iv[7], lv[8], iv[9], iv[10], pv[11], \
 		iv[12], iv[13], ev[14], iv[15], iv[16], qv[17], iv[18], iv[19], pv[20], iv[21],   \
