@@ -139,7 +139,8 @@ static int read_small_number(const char **pp)
 	const char *p = *pp;
 	int v = 0, n = 0;
 	for (; is_digit((unsigned char)*p); p++, n++)
-		v = v * 10 + (*p - '0');
+		if (n < 8) /* past 8 digits the result is -1: stop before int overflows */
+			v = v * 10 + (*p - '0');
 	*pp = p;
 	return n <= 8 ? v : -1;
 }
