@@ -175,7 +175,7 @@ static void decimal(struct xp_sink *s, const struct xp_spec *sp, const struct xp
 
 int xp_convert_float(struct xp_sink *s, const struct xp_spec *sp, const union xp_arg *v)
 {
-	struct xp_fpval fv;
+	struct xp_fpval fv = { .pseudo_denormal = 0 };
 	if (sp->ldbl)
 		xp_decode_long_double(&fv, v->ld);
 	else
@@ -186,7 +186,7 @@ int xp_convert_float(struct xp_sink *s, const struct xp_spec *sp, const union xp
 
 void xp_convert_fpval(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpval *pv)
 {
-	const struct xp_fpval fv = *pv;
+	struct xp_fpval fv = *pv;
 	int upper = sp->conv == 'E' || sp->conv == 'F' || sp->conv == 'G' || sp->conv == 'A';
 	if (fv.kind == XP_FP_INF) {
 		xp_float_special(s, sp, fv.neg, upper ? "INF" : "inf");
@@ -207,13 +207,20 @@ void xp_convert_fpval(struct xp_sink *s, const struct xp_spec *sp, const struct 
 		num.thousands_sep = num.grouping = "";
 	}
 	unsigned char c = sp->conv | 0x20;
+	if (c == 'a') {
+		xp_float_hex(s, sp, &fv, &num);
+		return;
+	}
+	if (fv.pseudo_denormal && (fv.m[0] || fv.m[1] & 0x7fffffffu)) {
+		/* glibc's decimal conversions read it as a denormal without its
+		 * integer bit, unless that leaves zero (then as the hardware
+		 * does, 2^-16382); %La keeps the bit, as above. */
+		fv.m[1] &= 0x7fffffffu;
+	}
 	if (!(sp->flags & XP_F_GROUP)) {
 		if (c == 'f' ? xp_fast_fixed(s, sp, &fv, num.radix, num.radix_len)
 			     : (c == 'e' || c == 'g') && xp_fast_exp(s, sp, &fv, num.radix, num.radix_len))
 			return;
 	}
-	if ((sp->conv | 0x20) == 'a')
-		xp_float_hex(s, sp, &fv, &num);
-	else
-		decimal(s, sp, &fv, &num);
+	decimal(s, sp, &fv, &num);
 }

@@ -15,6 +15,7 @@ static void set_m64(struct xp_fpval *v, uint64_t lo)
 
 void xp_decode_double(struct xp_fpval *v, double d)
 {
+	v->pseudo_denormal = 0;
 	uint64_t bits;
 	memcpy(&bits, &d, sizeof bits);
 	unsigned be = (unsigned)(bits >> 52) & 0x7ff;
@@ -45,8 +46,12 @@ void xp_decode_x87(struct xp_fpval *v, uint64_t mant, unsigned sign_exp)
 	v->neg = (unsigned char)((sign_exp >> 15) & 1);
 	v->nibbles = 15; /* glibc prints the explicit integer bit in a full nibble */
 	v->is_zero = 0;
-	if (be == 0x7fff) {
-		v->kind = (mant << 1) ? XP_FP_NAN : XP_FP_INF;
+	/* Encodings the x87 rejects print as glibc's __isnanl sees them: an
+	 * unnormal (exponent non-zero, integer bit clear) and a
+	 * pseudo-infinity are NaN; a pseudo-denormal is a number. */
+	int unnormal = be != 0 && !(mant >> 63);
+	if (be == 0x7fff || unnormal) {
+		v->kind = (mant << 1) || unnormal ? XP_FP_NAN : XP_FP_INF;
 		set_m64(v, 0);
 		v->e = 0;
 		return;
@@ -55,10 +60,12 @@ void xp_decode_x87(struct xp_fpval *v, uint64_t mant, unsigned sign_exp)
 	set_m64(v, mant);
 	v->e = (be ? (int)be : 1) - 16383 - 63;
 	v->is_zero = mant == 0;
+	v->pseudo_denormal = !be && mant >> 63;
 }
 
 void xp_decode_binary128(struct xp_fpval *v, uint64_t hi, uint64_t lo)
 {
+	v->pseudo_denormal = 0;
 	unsigned be = (unsigned)(hi >> 48) & 0x7fff;
 	uint64_t fhi = hi & ((1ull << 48) - 1);
 	v->neg = (unsigned char)(hi >> 63);

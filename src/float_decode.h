@@ -13,6 +13,7 @@ struct xp_fpval {
 	unsigned char kind;   /* enum xp_fp_kind */
 	unsigned char nibbles; /* %a: hex digits after the leading one */
 	unsigned char is_zero;
+	unsigned char pseudo_denormal; /* x87: exponent 0 with the integer bit set */
 };
 
 void xp_decode_double(struct xp_fpval *v, double d);

@@ -16,9 +16,22 @@ static void stream_fail(struct xp_sink *s, size_t n)
 	s->pos = s->base;
 }
 
+/* fwrite reports every byte taken when a line-buffered stream's flush at
+ * '\n' fails (the bytes stay buffered), while fprintf fails then.  So a
+ * write that sets the stream's error flag fails too; with glibc's flag
+ * bit that holds even when the flag was already set before. */
 static int stream_write(struct xp_stream_sink *st, const char *p, size_t n)
 {
-	if (fwrite_unlocked(p, 1, n, st->file) == n)
+	FILE *f = st->file;
+#ifdef _IO_ERR_SEEN
+	int had = f->_flags & _IO_ERR_SEEN;
+	f->_flags &= ~_IO_ERR_SEEN;
+	int failed = fwrite_unlocked(p, 1, n, f) != n || (f->_flags & _IO_ERR_SEEN);
+	f->_flags |= had | (failed ? _IO_ERR_SEEN : 0);
+#else
+	int failed = fwrite_unlocked(p, 1, n, f) != n || (!st->had_error && ferror_unlocked(f));
+#endif
+	if (!failed)
 		return 0;
 	/* glibc's fprintf then fails leaving errno as it was: 0 stays 0. */
 	if (!errno)
@@ -53,6 +66,7 @@ int xp_stream_init(struct xp_stream_sink *st, FILE *f)
 {
 	struct xp_sink *s = &st->sink;
 	st->file = f;
+	st->had_error = ferror_unlocked(f) != 0;
 	st->silent_failure = 0;
 	s->base = s->pos = st->window;
 	s->end = st->window + sizeof st->window;

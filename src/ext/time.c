@@ -24,7 +24,7 @@ static void civil_from_days(long long days, long long *year, int *month, int *da
 
 struct civil {
 	long long year; /* full year */
-	int mon;        /* 1..12 */
+	long long mon;  /* 1..12 (from a struct tm: anything, tm_mon + 1 may pass INT_MAX) */
 	int mday, hour, min, sec;
 };
 
@@ -37,7 +37,9 @@ static struct civil from_time(time_t t)
 		days--;
 	}
 	struct civil c;
-	civil_from_days(days, &c.year, &c.mon, &c.mday);
+	int mon;
+	civil_from_days(days, &c.year, &mon, &c.mday);
+	c.mon = mon;
 	c.hour = (int)(rem / 3600);
 	c.min = (int)(rem / 60 % 60);
 	c.sec = (int)(rem % 60);
@@ -46,7 +48,7 @@ static struct civil from_time(time_t t)
 
 static struct civil from_tm(const struct tm *tm)
 {
-	struct civil c = { (long long)tm->tm_year + 1900, tm->tm_mon + 1, tm->tm_mday,
+	struct civil c = { (long long)tm->tm_year + 1900, (long long)tm->tm_mon + 1, tm->tm_mday,
 			   tm->tm_hour, tm->tm_min, tm->tm_sec };
 	return c;
 }

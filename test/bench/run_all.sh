@@ -1,0 +1,17 @@
+#!/bin/sh
+# run_all.sh [BINDIR] - every benchmark in one run, after the machine it
+# runs on: bench_printf, bench_float, bench_ext (xprintf, glibc and
+# stb_sprintf per workload, with ratios) and bench_symtab (symbol lookups
+# beside dladdr).  `cmake --build build --target bench` builds and runs it.
+set -e
+dir=${1:-build/test/bench}
+echo "== machine"
+uptime
+echo "nproc: $(nproc)"
+lscpu | head -n 14
+${CC:-gcc} --version | head -n 1
+for b in bench_printf bench_float bench_ext bench_symtab; do
+	echo
+	echo "== $b"
+	if [ -x "$dir/$b" ]; then "$dir/$b"; else echo "(not built)"; fi
+done

@@ -1,0 +1,115 @@
+/* fuzz_elf.c - the ELF symbol loader on arbitrary bytes.
+ *
+ * The seam is symtab/module.h's xp_symmod_index(): it reads one object's
+ * symbols (through libdwfl, every source it knows) into xprintf's index.
+ * Each input is loaded twice, the two ways the library loads objects:
+ *   - as a file (a shared object on disk), from a private temp directory
+ *     so that .gnu_debuglink lookups next to it find nothing real;
+ *   - as an in-memory image, the way the vDSO is read (elf_memory), from a
+ *     page-aligned copy padded with zeros to whole pages (the kernel maps
+ *     the vDSO in whole pages, and the loader relies on that).
+ * Then every index entry is looked up and its name read, so an index
+ * pointing outside the mapped string tables shows up under ASan.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "index.h"
+#include "module.h"
+
+#define LOAD_BASE ((uintptr_t)0x7f0000000000ull)
+
+static char path[256];
+static int fd = -1;
+static size_t page;
+
+static void cleanup(void)
+{
+	if (fd >= 0) {
+		close(fd);
+		unlink(path);
+		*strrchr(path, '/') = 0;
+		rmdir(path);
+	}
+}
+
+static int init_once(void)
+{
+	if (fd >= 0)
+		return 0;
+	page = (size_t)sysconf(_SC_PAGESIZE);
+	const char *tmp = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
+	snprintf(path, sizeof path, "%s/xprintf-fuzz-elf-XXXXXX", tmp);
+	if (!mkdtemp(path))
+		return -1;
+	strcat(path, "/libfuzz.so");
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -1;
+	atexit(cleanup);
+	return 0;
+}
+
+static volatile size_t sink; /* keeps the name reads */
+
+static void walk(struct xp_symmod_built *b, uintptr_t lo, uintptr_t hi)
+{
+	if (!b)
+		return;
+	const struct xp_symidx *ix = &b->ix;
+	for (uint32_t i = 0; i < ix->n; i++) {
+		struct xp_symidx_hit hit;
+		uintptr_t addr = ix->base + ix->off[i];
+		if (xp_symidx_find(ix, addr, &hit) == 1)
+			sink += strlen(hit.name) + hit.size;
+	}
+	/* A few addresses across the span, hits or not. */
+	for (uintptr_t a = lo; a < hi; a += (hi - lo) / 7 + 1) {
+		struct xp_symidx_hit hit;
+		if (xp_symidx_find(ix, a, &hit) == 1)
+			sink += strlen(hit.name);
+	}
+	for (size_t i = 0; i < b->build_id_len; i++)
+		sink += b->build_id[i];
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (init_once() != 0)
+		abort();
+
+	/* As a file. */
+	if (ftruncate(fd, 0) != 0 || pwrite(fd, data, size, 0) != (ssize_t)size)
+		abort();
+	size_t span = (size + page - 1) / page * page + page;
+	struct xp_symmod file = {
+		.lo = LOAD_BASE, .hi = LOAD_BASE + span, .bias = LOAD_BASE,
+		.path = path, .name = "libfuzz.so",
+	};
+	struct xp_symmod_built *b = xp_symmod_index(&file, "");
+	walk(b, file.lo, file.hi);
+	xp_symmod_built_free(b);
+
+	/* As an in-memory image, like the vDSO. */
+	size_t mapped = size ? (size + page - 1) / page * page : page;
+	unsigned char *image = aligned_alloc(page, mapped);
+	if (!image)
+		return 0;
+	memcpy(image, data, size);
+	memset(image + size, 0, mapped - size);
+	struct xp_symmod mem = {
+		.lo = (uintptr_t)image, .hi = (uintptr_t)image + (size ? size : 1),
+		.bias = (uintptr_t)image, .name = "linux-vdso.so.1", .is_vdso = 1,
+	};
+	b = xp_symmod_index(&mem, "");
+	walk(b, mem.lo, mem.hi);
+	xp_symmod_built_free(b);
+	free(image);
+	return 0;
+}
