@@ -69,8 +69,8 @@ static int scan_types(struct type_list *t, const char *fmt, const char *stop,
 	return 0;
 }
 
-int xp_args_go_positional(struct xp_args *a, const char *fmt, const char *stop,
-			  va_list orig)
+int xp_args_go_positional(struct xp_args *a, struct xp_arg_table *store,
+			  const char *fmt, const char *stop, va_list orig)
 {
 	struct type_list t;
 	t.v = t.stack;
@@ -78,9 +78,9 @@ int xp_args_go_positional(struct xp_args *a, const char *fmt, const char *stop,
 	t.cap = XP_POSITIONAL_STACK;
 	int rc = scan_types(&t, fmt, stop, &a->next_seq);
 	if (rc == 0) {
-		union xp_arg *table = a->stack;
+		union xp_arg *table = store->stack;
 		if (t.len > XP_POSITIONAL_STACK) {
-			table = a->heap = malloc((size_t)t.len * sizeof *table);
+			table = store->heap = malloc((size_t)t.len * sizeof *table);
 			if (!table)
 				rc = -1;
 		}
@@ -88,6 +88,7 @@ int xp_args_go_positional(struct xp_args *a, const char *fmt, const char *stop,
 			struct xp_args seq;
 			va_copy(seq.ap, orig);
 			seq.table = NULL;
+			seq.count = seq.next_seq = 0;
 			for (int i = 0; i < t.len; i++)
 				table[i] = xp_fetch(&seq, t.v[i], i);
 			va_end(seq.ap);
@@ -100,8 +101,8 @@ int xp_args_go_positional(struct xp_args *a, const char *fmt, const char *stop,
 	return rc;
 }
 
-void xp_args_release(struct xp_args *a)
+void xp_arg_table_release(struct xp_arg_table *store)
 {
-	free(a->heap);
-	a->heap = NULL;
+	free(store->heap);
+	store->heap = NULL;
 }

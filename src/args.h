@@ -27,7 +27,11 @@ struct xp_args {
 	union xp_arg *table;      /* positional: every argument, or NULL */
 	int count;                /* entries in table */
 	int next_seq;             /* next index for a directive without n$ */
-	union xp_arg *heap;       /* table when it outgrew the stack */
+};
+
+/* Storage for the positional table, in the frame that switches modes. */
+struct xp_arg_table {
+	union xp_arg *heap;       /* when it outgrew the stack */
 	union xp_arg stack[XP_POSITIONAL_STACK];
 };
 
@@ -42,10 +46,10 @@ void xp_args_number(struct xp_spec *sp, int *next_seq);
  * set to glibc's sequential counter at that point.  Returns 0, or -1 with
  * errno (ENOMEM, EOVERFLOW).
  */
-int xp_args_go_positional(struct xp_args *a, const char *fmt, const char *stop,
-			  va_list orig);
+int xp_args_go_positional(struct xp_args *a, struct xp_arg_table *store,
+			  const char *fmt, const char *stop, va_list orig);
 
-void xp_args_release(struct xp_args *a);
+void xp_arg_table_release(struct xp_arg_table *store);
 
 static inline union xp_arg xp_fetch(struct xp_args *a, unsigned char type, int argno)
 {

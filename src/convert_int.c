@@ -1,62 +1,34 @@
 /* convert_int.c - d i u o x X b B, and the number layout %p and %#m share. */
 #include "convert.h"
+#include "digits.h"
 #include "locale_numeric.h"
 
 #include <limits.h>
 
-static const char two_digits[200] =
+const char xp_two_digits[200] =
 	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
 	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
 	"8081828384858687888990919293949596979899";
 
-/* Digits of v in base, written backwards ending at end; returns the start. */
-static char *digits_backwards(char *end, unsigned long long v, unsigned base, int upper)
+/* Digits with thousands separators: room for 64 binary digits each preceded
+ * by a multibyte separator. */
+static char *grouped_digits(char *buf, size_t size, unsigned long long mag, unsigned base, int upper)
 {
-	char *p = end;
-	switch (base) {
-	case 10:
-		while (v >= 100) {
-			unsigned r = (unsigned)(v % 100);
-			v /= 100;
-			p -= 2;
-			memcpy(p, two_digits + 2 * r, 2);
-		}
-		if (v >= 10) {
-			p -= 2;
-			memcpy(p, two_digits + 2 * v, 2);
-		} else {
-			*--p = (char)('0' + v);
-		}
-		return p;
-	case 16: {
-		const char *hex = upper ? "0123456789ABCDEF" : "0123456789abcdef";
-		do
-			*--p = hex[v & 15];
-		while (v >>= 4);
-		return p;
-	}
-	case 8:
-		do
-			*--p = (char)('0' + (v & 7));
-		while (v >>= 3);
-		return p;
-	default:
-		do
-			*--p = (char)('0' + (v & 1));
-		while (v >>= 1);
-		return p;
-	}
+	char *end = buf + size;
+	char *str = xp_digits_backwards(end, mag, base, upper);
+	struct xp_numeric num;
+	xp_numeric_get(&num);
+	if (num.thousands_len && num.thousands_len <= 16)
+		str = xp_group_digits(buf, str, end, &num);
+	return str;
 }
 
-void xp_emit_number(struct xp_sink *s, const struct xp_spec *sp,
-		    unsigned long long mag, int negative, unsigned base, int upper)
+static void emit_number(struct xp_sink *s, unsigned flags, unsigned width, int prec,
+			unsigned long long mag, int negative, unsigned base, int upper)
 {
-	/* Room for 64 binary digits each preceded by a (multibyte) separator. */
 	char buf[64 * 17];
 	char *end = buf + sizeof buf;
 	char *str = end;
-	unsigned flags = sp->flags;
-	int prec = sp->prec;
 	int zero_pad = (flags & XP_F_ZERO) && prec < 0;
 
 	if (prec < 0)
@@ -65,13 +37,10 @@ void xp_emit_number(struct xp_sink *s, const struct xp_spec *sp,
 		if (base == 8 && (flags & XP_F_ALT))
 			*--str = '0';
 	} else {
-		str = digits_backwards(end, mag, base, upper);
-		if (flags & XP_F_GROUP) {
-			struct xp_numeric num;
-			xp_numeric_get(&num);
-			if (num.thousands_len && num.thousands_len <= 16)
-				str = xp_group_digits(buf, str, end, &num);
-		}
+		if (flags & XP_F_GROUP)
+			str = grouped_digits(buf, sizeof buf, mag, base, upper);
+		else
+			str = xp_digits_backwards(end, mag, base, upper);
 	}
 	size_t len = (size_t)(end - str);
 	if (mag != 0 && base == 8 && (flags & XP_F_ALT) && (size_t)prec <= len)
@@ -92,7 +61,7 @@ void xp_emit_number(struct xp_sink *s, const struct xp_spec *sp,
 	}
 
 	size_t total = plen + zeros + len;
-	size_t fill = sp->width > total ? sp->width - total : 0;
+	size_t fill = width > total ? width - total : 0;
 	if (fill && !(flags & XP_F_LEFT)) {
 		if (zero_pad)
 			zeros += fill;
@@ -106,6 +75,12 @@ void xp_emit_number(struct xp_sink *s, const struct xp_spec *sp,
 	xp_put(s, str, len);
 	if (fill)
 		xp_pad(s, ' ', fill);
+}
+
+void xp_emit_number(struct xp_sink *s, const struct xp_spec *sp,
+		    unsigned long long mag, int negative, unsigned base, int upper)
+{
+	emit_number(s, sp->flags, sp->width, sp->prec, mag, negative, base, upper);
 }
 
 void xp_convert_int(struct xp_sink *s, const struct xp_spec *sp, long long value)
@@ -148,17 +123,13 @@ void xp_convert_int(struct xp_sink *s, const struct xp_spec *sp, long long value
 	if (!sp->flags && !sp->width && sp->prec < 0) {
 		char buf[64];
 		char *end = buf + sizeof buf;
-		char *str = digits_backwards(end, mag, base, upper);
+		char *str = xp_digits_backwards(end, mag, base, upper);
 		if (negative)
 			*--str = '-';
 		xp_put(s, str, (size_t)(end - str));
 		return;
 	}
-	if (!is_signed) {
-		struct xp_spec u = *sp;
-		u.flags &= ~(XP_F_PLUS | XP_F_SPACE);
-		xp_emit_number(s, &u, mag, 0, base, upper);
-		return;
-	}
-	xp_emit_number(s, sp, mag, negative, base, upper);
+	/* Signs are for signed conversions only. */
+	unsigned flags = is_signed ? sp->flags : sp->flags & ~(XP_F_PLUS | XP_F_SPACE);
+	emit_number(s, flags, sp->width, sp->prec, mag, negative, base, upper);
 }

@@ -25,7 +25,7 @@ int xp_convert_char(struct xp_sink *s, const struct xp_spec *sp, int value)
 		xp_emit_padded(s, sp, &c, 1);
 		return 0;
 	}
-	char mb[MB_LEN_MAX];
+	char mb[MB_LEN_MAX + 8]; /* slack for xp_put's fixed-size moves */
 	mbstate_t st;
 	memset(&st, 0, sizeof st);
 	size_t n = wcrtomb(mb, (wchar_t)value, &st);
@@ -46,7 +46,7 @@ static size_t wide_length(const wchar_t *ws, size_t limit)
 	mbstate_t st;
 	memset(&st, 0, sizeof st);
 	size_t total = 0;
-	char mb[MB_LEN_MAX];
+	char mb[MB_LEN_MAX + 8]; /* slack for xp_put's fixed-size moves */
 	for (; *ws && total < limit; ws++) {
 		size_t n = wcrtomb(mb, *ws, &st);
 		if (n == (size_t)-1)
@@ -62,7 +62,7 @@ static void wide_emit(struct xp_sink *s, const wchar_t *ws, size_t bytes)
 {
 	mbstate_t st;
 	memset(&st, 0, sizeof st);
-	char mb[MB_LEN_MAX];
+	char mb[MB_LEN_MAX + 8]; /* slack for xp_put's fixed-size moves */
 	while (bytes) {
 		size_t n = wcrtomb(mb, *ws++, &st);
 		xp_put(s, mb, n);

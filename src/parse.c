@@ -20,16 +20,12 @@ static int is_alnum(unsigned char c)
 static int read_number(const char **pp)
 {
 	const unsigned char *p = (const unsigned char *)*pp;
-	int v = 0;
-	for (; is_digit(*p); p++) {
-		int d = *p - '0';
-		if (v < 0 || v > (INT_MAX - d) / 10)
-			v = -1;
-		else
-			v = v * 10 + d;
-	}
+	unsigned long long v = 0;
+	for (; is_digit(*p); p++)
+		if (v <= INT_MAX)
+			v = v * 10 + (unsigned)(*p - '0');
 	*pp = (const char *)p;
-	return v;
+	return v <= INT_MAX ? (int)v : -1;
 }
 
 /* "n$" at p: returns the 0-based index and advances, or XP_NO_ARG. */
@@ -145,36 +141,43 @@ static const char *parse_length(const char *p, struct xp_spec *sp)
 	}
 }
 
+static const unsigned char flag_bits[256] = {
+	['-'] = XP_F_LEFT, ['+'] = XP_F_PLUS, [' '] = XP_F_SPACE, ['#'] = XP_F_ALT,
+	['0'] = XP_F_ZERO, ['\''] = XP_F_GROUP, ['I'] = XP_F_I18N,
+};
+
+static const struct xp_spec blank_spec = {
+	.prec = XP_NO_PREC,
+	.size = sizeof(int),
+	.argno = XP_NO_ARG,
+	.width_argno = XP_NO_ARG,
+	.prec_argno = XP_NO_ARG,
+};
+
 const char *xp_parse_directive(const char *p, struct xp_spec *sp, int *overflow)
 {
-	sp->flags = 0;
-	sp->width = 0;
-	sp->prec = XP_NO_PREC;
-	sp->size = sizeof(int);
-	sp->wide = sp->ldbl = 0;
-	sp->width_from_arg = sp->prec_from_arg = 0;
-	sp->positional = 0;
-	sp->argno = sp->width_argno = sp->prec_argno = XP_NO_ARG;
-	sp->ext = NULL;
-	sp->ext_len = 0;
+	*sp = blank_spec;
 
-	if (is_digit((unsigned char)*p)) {
-		sp->argno = read_argno(&p, overflow);
-		sp->positional = sp->argno != XP_NO_ARG;
-	}
-
-	for (;; p++) {
-		switch (*p) {
-		case '-': sp->flags |= XP_F_LEFT; continue;
-		case '+': sp->flags |= XP_F_PLUS; continue;
-		case ' ': sp->flags |= XP_F_SPACE; continue;
-		case '#': sp->flags |= XP_F_ALT; continue;
-		case '0': sp->flags |= XP_F_ZERO; continue;
-		case '\'': sp->flags |= XP_F_GROUP; continue;
-		case 'I': sp->flags |= XP_F_I18N; continue;
+	/* Digits first are "n$", or (without '$' and without a leading 0) the
+	 * width itself: read them once. */
+	if ((unsigned)(*p - '1') < 9u) {
+		int n = read_number(&p);
+		if (*p == '$') {
+			if (n < 0)
+				*overflow = 1;
+			sp->argno = n - 1;
+			sp->positional = 1;
+			p++;
+		} else {
+			if (n < 0)
+				*overflow = 1;
+			sp->width = (unsigned)n;
+			goto precision;
 		}
-		break;
 	}
+
+	for (unsigned f; (f = flag_bits[(unsigned char)*p]) != 0; p++)
+		sp->flags |= f;
 
 	if (*p == '*') {
 		p++;
@@ -199,6 +202,7 @@ const char *xp_parse_directive(const char *p, struct xp_spec *sp, int *overflow)
 		sp->width = (unsigned)w;
 	}
 
+precision:
 	if (*p == '.') {
 		p++;
 		if (*p == '*') {

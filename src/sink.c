@@ -4,11 +4,12 @@
 #include <errno.h>
 #include <limits.h>
 
-void xp_pad(struct xp_sink *s, char c, size_t n)
+const char xp_spaces[64] = "                                                                ";
+const char xp_zeros[64] = "0000000000000000000000000000000000000000000000000000000000000000";
+
+void xp_pad_slow(struct xp_sink *s, char c, size_t n)
 {
 	/* Fill the window directly; drain a chunk at a time when it is full. */
-	static const char spaces[64] = "                                                                ";
-	static const char zeros[64] = "0000000000000000000000000000000000000000000000000000000000000000";
 	if (n > (size_t)INT_MAX - xp_sink_count(s) && !s->counting) {
 		/* The output cannot be reported any more (EOVERFLOW): fill what
 		 * the destination holds now, as glibc does, and stop storing. */
@@ -34,7 +35,7 @@ void xp_pad(struct xp_sink *s, char c, size_t n)
 			s->done += n;
 			return;
 		}
-		const char *src = c == ' ' ? spaces : c == '0' ? zeros : NULL;
+		const char *src = c == ' ' ? xp_spaces : c == '0' ? xp_zeros : NULL;
 		size_t k = n < 64 ? n : 64;
 		if (src) {
 			s->drain(s, src, k);

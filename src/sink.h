@@ -28,10 +28,29 @@ static inline size_t xp_sink_count(const struct xp_sink *s)
 	return s->done + (size_t)(s->pos - s->base);
 }
 
+/* Copy n bytes, n small, without a call: overlapping fixed-size moves. */
+static inline void xp_copy_small(char *d, const char *p, size_t n)
+{
+	if (n >= 8) {
+		memcpy(d, p, 8);
+		memcpy(d + n - 8, p + n - 8, 8);
+	} else if (n >= 4) {
+		memcpy(d, p, 4);
+		memcpy(d + n - 4, p + n - 4, 4);
+	} else if (n) {
+		d[0] = p[0];
+		d[n / 2] = p[n / 2];
+		d[n - 1] = p[n - 1];
+	}
+}
+
 static inline void xp_put(struct xp_sink *s, const char *p, size_t n)
 {
 	if (n <= (size_t)(s->end - s->pos)) {
-		memcpy(s->pos, p, n);
+		if (n <= 16)
+			xp_copy_small(s->pos, p, n);
+		else
+			memcpy(s->pos, p, n);
 		s->pos += n;
 	} else {
 		s->drain(s, p, n);
@@ -46,8 +65,19 @@ static inline void xp_putc(struct xp_sink *s, char c)
 		s->drain(s, &c, 1);
 }
 
+extern const char xp_spaces[64], xp_zeros[64];
+void xp_pad_slow(struct xp_sink *s, char c, size_t n);
+
 /* n copies of c. */
-void xp_pad(struct xp_sink *s, char c, size_t n);
+static inline void xp_pad(struct xp_sink *s, char c, size_t n)
+{
+	if (n <= 16 && n <= (size_t)(s->end - s->pos) && (c == ' ' || c == '0')) {
+		xp_copy_small(s->pos, c == ' ' ? xp_spaces : xp_zeros, n);
+		s->pos += n;
+	} else {
+		xp_pad_slow(s, c, n);
+	}
+}
 
 /* A sink that only counts (used to measure before padding). */
 void xp_sink_init_count(struct xp_sink *s, char *scratch, size_t scratch_len);

@@ -1,0 +1,79 @@
+/* digits.h - integer to digits, backwards from the end of a buffer.
+ * Inline because the driver's fast path and every integer conversion use it. */
+#ifndef XP_DIGITS_H
+#define XP_DIGITS_H
+
+#include <string.h>
+
+extern const char xp_two_digits[200];
+
+/* 32-bit arithmetic is cheaper: used once the value fits. */
+static inline char *xp_dec32_backwards(char *end, unsigned v)
+{
+	char *p = end;
+	while (v >= 100) {
+		unsigned r = v % 100;
+		v /= 100;
+		p -= 2;
+		memcpy(p, xp_two_digits + 2 * r, 2);
+	}
+	if (v >= 10) {
+		p -= 2;
+		memcpy(p, xp_two_digits + 2 * v, 2);
+	} else {
+		*--p = (char)('0' + v);
+	}
+	return p;
+}
+
+static inline char *xp_dec_backwards(char *end, unsigned long long v)
+{
+	char *p = end;
+	while (v > 0xffffffffu) {
+		unsigned r = (unsigned)(v % 100);
+		v /= 100;
+		p -= 2;
+		memcpy(p, xp_two_digits + 2 * r, 2);
+	}
+	return xp_dec32_backwards(p, (unsigned)v);
+}
+
+static inline char *xp_hex_backwards(char *end, unsigned long long v, int upper)
+{
+	const char *hex = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+	char *p = end;
+	do
+		*--p = hex[v & 15];
+	while (v >>= 4);
+	return p;
+}
+
+static inline char *xp_oct_backwards(char *end, unsigned long long v)
+{
+	char *p = end;
+	do
+		*--p = (char)('0' + (v & 7));
+	while (v >>= 3);
+	return p;
+}
+
+static inline char *xp_bin_backwards(char *end, unsigned long long v)
+{
+	char *p = end;
+	do
+		*--p = (char)('0' + (v & 1));
+	while (v >>= 1);
+	return p;
+}
+
+static inline char *xp_digits_backwards(char *end, unsigned long long v, unsigned base, int upper)
+{
+	switch (base) {
+	case 10: return xp_dec_backwards(end, v);
+	case 16: return xp_hex_backwards(end, v, upper);
+	case 8: return xp_oct_backwards(end, v);
+	default: return xp_bin_backwards(end, v);
+	}
+}
+
+#endif
