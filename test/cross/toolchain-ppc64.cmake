@@ -35,8 +35,12 @@ if(XPRINTF_CROSS_DEPS)
 endif()
 
 # ctest runs every test program through qemu; -L lets the guest's loader
-# find the cross glibc, the dependencies are found through the build RPATH.
+# find the cross glibc, LD_LIBRARY_PATH the dependencies (also the indirect
+# ones such as libelf's libz, which a build RUNPATH does not cover).
 set(XPRINTF_CROSS_EMULATOR qemu-ppc64 -L ${XPRINTF_CROSS_LIBC})
+if(XPRINTF_CROSS_DEPS)
+  list(APPEND XPRINTF_CROSS_EMULATOR -E LD_LIBRARY_PATH=${XPRINTF_CROSS_DEPS}/lib)
+endif()
 if(XPRINTF_CROSS_LOCALES)
   list(APPEND XPRINTF_CROSS_EMULATOR -E LOCPATH=${XPRINTF_CROSS_LOCALES})
 endif()
