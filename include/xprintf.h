@@ -91,6 +91,65 @@ int xvsnprintf(char *XPRINTF_RESTRICT str, size_t size,
 int xvasprintf(char **XPRINTF_RESTRICT strp, const char *XPRINTF_RESTRICT fmt,
 	       va_list ap) XPRINTF_FORMAT(2, 0);
 
+
+/*
+ * SYMBOLS: %pS %ps %pSR %pB %pSb %pBb %pF %pf
+ *     %pS     name+0xoff/0xsize [module]   a code address of this process
+ *     %ps     name [module]
+ *     %pSR    as %pS (the kernel's return-address form)
+ *     %pB     backtrace form: looks up addr-1 and prints offset+1, so that a
+ *             return address after a noreturn call names the caller
+ *     %pSb %pBb  [module build-id]; the main program too: [prog build-id]
+ *     %pF %pf as %pS %ps after reading a function descriptor on the ABIs
+ *             that have them (ppc64 ELFv1, ia64); elsewhere identical
+ *     Offsets and sizes are 0x + lowercase hex; the size is st_size (a
+ *     zero-sized symbol gets the distance to the next symbol).  module is
+ *     the base name of the object as the dynamic loader named it
+ *     ([libc.so.6], [linux-vdso.so.1]); the main program has none.  No
+ *     function symbol covers the address (NULL included): 0x + hex.
+ *     Width, precision and '-' apply to the whole text, as for %s.
+ *
+ *     Symbols come from every object dl_iterate_phdr reports, objects
+ *     dlopen()ed later included (an object dlclose()d is never named
+ *     again), best source first: the file's .symtab; a separate debug
+ *     file found by build ID (<dir>/.build-id/xx/yyyy.debug) or by
+ *     .gnu_debuglink with a matching CRC, in the directories set below,
+ *     then /usr/lib/debug; MiniDebugInfo (.gnu_debugdata); .dynsym.
+ *     Only STT_FUNC and STT_GNU_IFUNC symbols.  Several names at one
+ *     address: global > weak > local, then sized > zero-sized, then the
+ *     larger size, then fewer leading underscores (strtok, not
+ *     __GI_strtok).  Nested symbols: the innermost covering one wins.
+ *     Names print without @VERSION.  debuginfod is never consulted and
+ *     no library is loaded, whatever DEBUGINFOD_URLS says.
+ *
+ *     The index is built on the first symbolic conversion (each object
+ *     when an address first falls in it), which locks, allocates and
+ *     reads files.  After xprintf_symbols_preload() a lookup in an object
+ *     loaded at the time takes no lock and allocates nothing, and then
+ *     xsnprintf, xvsnprintf, xsprintf, xvsprintf, xdprintf and xvdprintf
+ *     are async-signal-safe for these conversions (and the rest of the
+ *     format, with at most 64 positional arguments).  An address in an
+ *     object dlopen()ed after the preload is indexed on the spot (not
+ *     async-signal-safe): call xprintf_symbols_preload() again after
+ *     dlopen if a signal handler may print it.  Lookups are safe against
+ *     dlopen/dlclose in other threads: a replaced index is freed only
+ *     after every lookup that could see it has finished.
+ *
+ *     Environment: XPRINTF_DEBUG_PATH, colon-separated directories searched
+ *     for debug files after those of xprintf_symbols_set_debug_path()
+ *     (ignored in set-user-ID programs).
+ */
+
+/* Index every loaded object now.  Returns 0, or -1 with errno (ENOMEM;
+ * EDEADLK when called from a signal handler that interrupted a build). */
+int xprintf_symbols_preload(void);
+
+/* Extra directories for separate debug files, colon-separated absolute
+ * paths (NULL or "" for none), searched before /usr/lib/debug.  Drops the
+ * current index (call xprintf_symbols_preload() again if you rely on it).
+ * Returns 0, or -1 with errno. */
+int xprintf_symbols_set_debug_path(const char *dirs);
+
 #ifdef __cplusplus
 }
 #endif

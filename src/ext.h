@@ -43,5 +43,10 @@ const char *xp_ext_bad_pointer(const void *ptr);
 
 /* Built-in handlers (src/ext/<name>.c). */
 int xp_ext_px(struct xp_sink *s, const struct xp_ext_call *c);
+int xp_ext_symbol(struct xp_sink *s, const struct xp_ext_call *c);        /* %pS %pSR %pSb */
+int xp_ext_symbol_name(struct xp_sink *s, const struct xp_ext_call *c);   /* %ps */
+int xp_ext_backtrace(struct xp_sink *s, const struct xp_ext_call *c);     /* %pB %pBb */
+int xp_ext_function(struct xp_sink *s, const struct xp_ext_call *c);      /* %pF */
+int xp_ext_function_name(struct xp_sink *s, const struct xp_ext_call *c); /* %pf */
 
 #endif

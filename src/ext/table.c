@@ -5,6 +5,12 @@
 
 static const struct xp_ext builtin[] = {
 	{ "x", xp_ext_px, XP_EXT_OWN_WIDTH },
+	/* symbols (src/ext/symbol.c): letters R (ignored) and b (build ID) */
+	{ "S", xp_ext_symbol, 0 },
+	{ "s", xp_ext_symbol_name, 0 },
+	{ "B", xp_ext_backtrace, 0 },
+	{ "F", xp_ext_function, 0 },
+	{ "f", xp_ext_function_name, 0 },
 };
 
 const struct xp_ext *xp_ext_find(const char *text, size_t len)

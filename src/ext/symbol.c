@@ -1,0 +1,98 @@
+/* symbol.c - %pS %ps %pSR %pB %pSb %pBb %pF %pf: code addresses by name.
+ *
+ *   %pS  name+0xoff/0xsize [module]     %ps  name [module]
+ *   %pB  as %pS for addr-1, offset+1    letter b: [module build-id]
+ *   no symbol: 0x<hex of the address>, NULL included.
+ * The main program gets no [module] unless b asks for its build ID. */
+#include "../ext.h"
+
+#include <stdint.h>
+
+#include "../../symtab/symtab.h"
+
+static void put_hex(struct xp_sink *s, uintptr_t v)
+{
+	char buf[2 + 2 * sizeof v];
+	char *p = buf + sizeof buf;
+	do {
+		*--p = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v);
+	*--p = 'x';
+	*--p = '0';
+	xp_put(s, p, (size_t)(buf + sizeof buf - p));
+}
+
+static int has_letter(const struct xp_ext_call *c, char l)
+{
+	for (size_t i = 0; i < c->nletters; i++)
+		if (c->letters[i] == l)
+			return 1;
+	return 0;
+}
+
+static int emit(struct xp_sink *s, const struct xp_ext_call *c, uintptr_t addr,
+		int backtrace, int with_offset)
+{
+	int build_id = has_letter(c, 'b');
+	struct xp_symbol sym;
+	struct xp_symtab_hold h;
+	if (!xp_symtab_lookup(addr - (uintptr_t)backtrace, &sym, &h)) {
+		xp_symtab_release(&h);
+		put_hex(s, addr);
+		return 0;
+	}
+	xp_put(s, sym.name, sym.name_len);
+	if (with_offset) {
+		xp_putc(s, '+');
+		put_hex(s, sym.offset + (uintptr_t)backtrace);
+		xp_putc(s, '/');
+		put_hex(s, sym.size);
+	}
+	if (!sym.main_program || build_id) {
+		xp_put(s, " [", 2);
+		xp_put(s, sym.module, strlen(sym.module));
+		if (build_id && sym.build_id_len) {
+			xp_putc(s, ' ');
+			for (size_t i = 0; i < sym.build_id_len; i++) {
+				xp_putc(s, "0123456789abcdef"[sym.build_id[i] >> 4]);
+				xp_putc(s, "0123456789abcdef"[sym.build_id[i] & 15]);
+			}
+		}
+		xp_putc(s, ']');
+	}
+	xp_symtab_release(&h);
+	return 0;
+}
+
+/* Where function pointers point at descriptors (desc/), %pF and %pf read
+ * the entry address first; everywhere else they are %pS and %ps. */
+static uintptr_t function_entry(const void *p)
+{
+	return (uintptr_t)p;
+}
+
+int xp_ext_symbol(struct xp_sink *s, const struct xp_ext_call *c)
+{
+	return emit(s, c, (uintptr_t)c->ptr, 0, 1);
+}
+
+int xp_ext_symbol_name(struct xp_sink *s, const struct xp_ext_call *c)
+{
+	return emit(s, c, (uintptr_t)c->ptr, 0, 0);
+}
+
+int xp_ext_backtrace(struct xp_sink *s, const struct xp_ext_call *c)
+{
+	return emit(s, c, (uintptr_t)c->ptr, 1, 1);
+}
+
+int xp_ext_function(struct xp_sink *s, const struct xp_ext_call *c)
+{
+	return emit(s, c, function_entry(c->ptr), 0, 1);
+}
+
+int xp_ext_function_name(struct xp_sink *s, const struct xp_ext_call *c)
+{
+	return emit(s, c, function_entry(c->ptr), 0, 0);
+}

@@ -1,0 +1,255 @@
+/* index.c - flatten candidate symbols into a compact sorted index.
+ * The rules are in index.h; this file only implements them. */
+#include "index.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define NAME_MASK 0x3fffffffu
+#define SIZE_MAX_STORED 0x7fffffffu
+
+struct item {
+	uintptr_t start, end;
+	uint32_t ref;    /* name reference */
+	uint32_t extra;  /* 1 + index into the extra records, 0 = none yet */
+};
+
+struct seg {
+	uintptr_t at;
+	long item; /* -1: nothing covers */
+};
+
+static size_t underscores(const char *s)
+{
+	size_t k = 0;
+	while (s[k] == '_')
+		k++;
+	return k;
+}
+
+/* Negative when a is the better name for their common start. */
+static int better(const struct xp_symcand *a, const struct xp_symcand *b)
+{
+	if (a->bind != b->bind)
+		return a->bind < b->bind ? -1 : 1;
+	if ((a->size != 0) != (b->size != 0))
+		return a->size ? -1 : 1;
+	if (a->size != b->size)
+		return a->size > b->size ? -1 : 1;
+	size_t ua = underscores(a->name), ub = underscores(b->name);
+	if (ua != ub)
+		return ua < ub ? -1 : 1;
+	/* Then the default version over an old one (free, not cfree@GLIBC_2.2.5),
+	 * the shorter name, and strcmp for a stable answer. */
+	int va = strchr(a->name, '@') != NULL, vb = strchr(b->name, '@') != NULL;
+	if (va != vb)
+		return va ? 1 : -1;
+	size_t la = strlen(a->name), lb = strlen(b->name);
+	if (la != lb)
+		return la < lb ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+/* Ascending start; at one start the worse first, so the best is pushed last. */
+static int by_start_worse_first(const void *pa, const void *pb)
+{
+	const struct xp_symcand *a = pa, *b = pb;
+	if (a->start != b->start)
+		return a->start < b->start ? -1 : 1;
+	return better(b, a);
+}
+
+/* Winner = the latest-started live interval (innermost); items sorted as above. */
+static size_t sweep(const struct item *it, size_t first, size_t n, size_t *stack, struct seg *out)
+{
+	size_t i = first, end = first + n, sp = 0, k = 0;
+	while (i < end || sp) {
+		uintptr_t next_start = i < end ? it[i].start : UINTPTR_MAX;
+		uintptr_t next_end = sp ? it[stack[sp - 1]].end : UINTPTR_MAX;
+		uintptr_t t = next_start < next_end ? next_start : next_end;
+		while (sp && it[stack[sp - 1]].end <= t)
+			sp--;
+		while (i < end && it[i].start == t)
+			stack[sp++] = i++;
+		long w = sp ? (long)stack[sp - 1] : -1;
+		if (!k || out[k - 1].item != w) {
+			out[k].at = t;
+			out[k].item = w;
+			k++;
+		}
+	}
+	return k;
+}
+
+static int fits(const struct xp_symcand *c, uintptr_t base, const char *const strbase[])
+{
+	if (!c->name || !c->name[0] || c->start < base || c->table >= XP_SYMIDX_TABLES)
+		return 0;
+	const char *sb = strbase[c->table];
+	if (!sb || c->name < sb || (uintptr_t)(c->name - sb) > NAME_MASK)
+		return 0;
+	uintptr_t off = c->start - base;
+	return off <= UINT32_MAX && c->size <= SIZE_MAX_STORED && c->size <= UINT32_MAX - off;
+}
+
+static uint32_t name_ref(const struct xp_symcand *c, const char *const strbase[])
+{
+	return (uint32_t)c->table << 30 | (uint32_t)(c->name - strbase[c->table]);
+}
+
+int xp_symidx_build(struct xp_symidx *ix, uintptr_t base,
+		    const char *const strbase[XP_SYMIDX_TABLES],
+		    struct xp_symcand *c, size_t n)
+{
+	memset(ix, 0, sizeof *ix);
+	ix->base = base;
+	for (int t = 0; t < XP_SYMIDX_TABLES; t++)
+		ix->strbase[t] = strbase[t];
+
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++)
+		if (fits(&c[i], base, strbase))
+			c[m++] = c[i];
+	if (!m)
+		return 0;
+	qsort(c, m, sizeof *c, by_start_worse_first);
+
+	struct item *it = malloc(m * sizeof *it);
+	size_t *stack = malloc(m * sizeof *stack);
+	struct seg *sa = malloc(2 * m * sizeof *sa), *sb = malloc(2 * m * sizeof *sb);
+	struct seg *all = malloc(4 * m * sizeof *all);
+	int rc = -1;
+	if (!it || !stack || !sa || !sb || !all)
+		goto out;
+
+	/* Sized symbols first, then zero-sized ones bounded by the next start
+	 * (any symbol) or their section's end. */
+	size_t ns = 0;
+	for (size_t i = 0; i < m; i++)
+		if (c[i].size)
+			it[ns++] = (struct item){ c[i].start, c[i].start + c[i].size, name_ref(&c[i], strbase), 0 };
+	size_t nz = 0;
+	uintptr_t next_start = UINTPTR_MAX;
+	for (size_t i = m; i-- > 0;) {
+		if (i + 1 < m && c[i + 1].start > c[i].start)
+			next_start = c[i + 1].start;
+		if (c[i].size)
+			continue;
+		uintptr_t end = next_start;
+		if (c[i].sec_end > c[i].start && c[i].sec_end < end)
+			end = c[i].sec_end;
+		if (end == UINTPTR_MAX || end - c[i].start > SIZE_MAX_STORED ||
+		    end - base > UINT32_MAX)
+			continue;
+		nz++;
+		it[m - nz] = (struct item){ c[i].start, end, name_ref(&c[i], strbase), 0 };
+	}
+	/* The zero-sized items were filled backwards at the top: move them down. */
+	memmove(it + ns, it + m - nz, nz * sizeof *it);
+
+	size_t na = sweep(it, 0, ns, stack, sa);
+	size_t nb = sweep(it, ns, nz, stack, sb);
+
+	/* Zero-sized symbols only where no sized one covers. */
+	size_t k = 0, i = 0, j = 0;
+	long wa = -1, wb = -1;
+	while (i < na || j < nb) {
+		uintptr_t t = UINTPTR_MAX;
+		if (i < na)
+			t = sa[i].at;
+		if (j < nb && sb[j].at < t)
+			t = sb[j].at;
+		if (i < na && sa[i].at == t)
+			wa = sa[i++].item;
+		if (j < nb && sb[j].at == t)
+			wb = sb[j++].item;
+		long w = wa >= 0 ? wa : wb;
+		if (!k || all[k - 1].item != w)
+			all[k++] = (struct seg){ t, w };
+	}
+
+	size_t nent = 0, nextra = 0;
+	for (size_t s = 0; s < k; s++) {
+		if (all[s].item < 0)
+			continue;
+		nent++;
+		struct item *w = &it[all[s].item];
+		if (all[s].at != w->start && !w->extra)
+			w->extra = (uint32_t)++nextra;
+	}
+
+	size_t bytes = nent * 3 * sizeof(uint32_t) + nextra * sizeof(struct xp_symidx_extra);
+	uint32_t *block = malloc(bytes ? bytes : 1);
+	if (!block)
+		goto out;
+	uint32_t *off = block, *size = off + nent, *name = size + nent;
+	struct xp_symidx_extra *extra = (struct xp_symidx_extra *)(name + nent);
+	size_t e = 0;
+	for (size_t s = 0; s < k; s++) {
+		if (all[s].item < 0)
+			continue;
+		const struct item *w = &it[all[s].item];
+		off[e] = (uint32_t)(all[s].at - base);
+		name[e] = w->ref;
+		if (all[s].at == w->start) {
+			size[e] = (uint32_t)(w->end - w->start);
+		} else {
+			size[e] = XP_SYMIDX_CONT | (w->extra - 1);
+			extra[w->extra - 1] = (struct xp_symidx_extra){
+				(uint32_t)(w->start - base), (uint32_t)(w->end - w->start), w->ref };
+		}
+		e++;
+	}
+	ix->n = (uint32_t)nent;
+	ix->nextra = (uint32_t)nextra;
+	ix->off = off;
+	ix->size = size;
+	ix->name = name;
+	ix->extra = extra;
+	ix->block = block;
+	ix->bytes = bytes;
+	rc = 0;
+out:
+	free(it);
+	free(stack);
+	free(sa);
+	free(sb);
+	free(all);
+	return rc;
+}
+
+int xp_symidx_find(const struct xp_symidx *ix, uintptr_t addr, struct xp_symidx_hit *hit)
+{
+	if (!ix->n || addr < ix->base || addr - ix->base > UINT32_MAX)
+		return 0;
+	uint32_t o = (uint32_t)(addr - ix->base);
+	/* The last segment starting at or before o. */
+	size_t lo = 0, len = ix->n;
+	while (len > 1) {
+		size_t half = len / 2;
+		if (ix->off[lo + half] <= o)
+			lo += half;
+		len -= half;
+	}
+	if (ix->off[lo] > o)
+		return 0;
+	uint32_t start = ix->off[lo], size = ix->size[lo], name = ix->name[lo];
+	if (size & XP_SYMIDX_CONT) {
+		const struct xp_symidx_extra *x = &ix->extra[size & ~XP_SYMIDX_CONT];
+		start = x->start;
+		size = x->size;
+		name = x->name;
+	}
+	if (o - start >= size)
+		return 0;
+	hit->start = ix->base + start;
+	hit->size = size;
+	hit->name = ix->strbase[name >> 30] + (name & NAME_MASK);
+	return 1;
+}
+
+void xp_symidx_free(struct xp_symidx *ix)
+{
+	free(ix->block);
+	memset(ix, 0, sizeof *ix);
+}

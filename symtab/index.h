@@ -1,0 +1,75 @@
+/* index.h - one module's function symbols as a compact sorted index.
+ *
+ * The builder takes candidate symbols (runtime addresses, names pointing
+ * into mapped string tables) and flattens them into segments: each segment
+ * says which symbol names the addresses from its start up to the next
+ * segment.  The winner at an address is decided by these rules:
+ *   1. a sized symbol covering the address beats any zero-sized one;
+ *   2. among covering symbols, the innermost (latest start) wins;
+ *   3. at one start address: global (or unique) > weak > local, then
+ *      sized > zero-sized, then the larger size, then fewer leading
+ *      underscores, then a name without @VERSION (the default version,
+ *      not an old compat alias), then the shorter name, then strcmp order.
+ * A zero-sized symbol covers the distance to the next symbol start or
+ * to the end of its section, whichever comes first, and prints that size.
+ *
+ * Storage is 12 bytes per segment (three uint32 arrays) plus 12 bytes per
+ * "extra" record for the rare segment that continues a symbol started
+ * earlier (the rest of an outer symbol after a nested one ends).
+ */
+#ifndef XP_SYMTAB_INDEX_H
+#define XP_SYMTAB_INDEX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define XP_SYMIDX_TABLES 4 /* string tables one module's names may live in */
+
+enum xp_symbind { XP_BIND_GLOBAL, XP_BIND_WEAK, XP_BIND_LOCAL };
+
+struct xp_symcand {
+	uintptr_t start;    /* runtime address */
+	uintptr_t size;     /* st_size; 0 = zero-sized */
+	uintptr_t sec_end;  /* runtime end of its section; 0 = unknown */
+	const char *name;   /* into string table number `table` */
+	unsigned char bind; /* enum xp_symbind */
+	unsigned char table;
+};
+
+struct xp_symidx_extra {
+	uint32_t start, size, name;
+};
+
+struct xp_symidx {
+	uintptr_t base;                          /* address of offset 0 */
+	const char *strbase[XP_SYMIDX_TABLES];   /* name = strbase[ref >> 30] + (ref & mask) */
+	uint32_t n, nextra;
+	const uint32_t *off;  /* n segment starts, ascending, relative to base */
+	const uint32_t *size; /* symbol size, or XP_SYMIDX_CONT | index into extra */
+	const uint32_t *name; /* name reference */
+	const struct xp_symidx_extra *extra;
+	void *block;          /* the one allocation behind the arrays */
+	size_t bytes;         /* its size */
+};
+
+#define XP_SYMIDX_CONT 0x80000000u
+
+struct xp_symidx_hit {
+	uintptr_t start;
+	uintptr_t size;
+	const char *name;
+};
+
+/* Build ix from c[0..n) (reordered in place).  Candidates that do not fit
+ * (beyond 4 GiB of base, name table out of range) are left out.
+ * Returns 0, or -1 when out of memory (ix is then empty). */
+int xp_symidx_build(struct xp_symidx *ix, uintptr_t base,
+		    const char *const strbase[XP_SYMIDX_TABLES],
+		    struct xp_symcand *c, size_t n);
+
+/* The symbol naming addr: 1 and *hit, or 0.  No locks, no allocation. */
+int xp_symidx_find(const struct xp_symidx *ix, uintptr_t addr, struct xp_symidx_hit *hit);
+
+void xp_symidx_free(struct xp_symidx *ix);
+
+#endif

@@ -1,0 +1,291 @@
+/* module.c - one object's function symbols, read once through libdwfl.
+ *
+ * libdwfl picks the best table: the file's .symtab, else a separate debug
+ * file (our find_debuginfo), else .dynsym together with MiniDebugInfo
+ * (.gnu_debugdata).  We only enumerate it once into xprintf's own index;
+ * the Dwfl stays alive because the index's names point into its mappings
+ * (libdwfl maps files read-only: ELF_C_READ_MMAP). */
+#define _GNU_SOURCE
+#include "module.h"
+
+#include <elf.h>
+#include <elfutils/libdwfl.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <link.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "debuginfo.h"
+
+#define SYSTEM_DEBUG_DIR "/usr/lib/debug"
+
+/* Only the vDSO comes through here: its image is in memory. */
+static int find_elf_in_memory(Dwfl_Module *mod, void **userdata, const char *modname,
+			      Dwarf_Addr base, char **file_name, Elf **elfp)
+{
+	(void)mod, (void)modname, (void)base, (void)file_name;
+	const struct xp_debuginfo_ctx *x = *userdata;
+	const struct xp_symmod *m = x->mod;
+	*elfp = NULL;
+	if (!m->is_vdso)
+		return -1;
+	/* The kernel maps the whole image in whole pages, section headers
+	 * included (they lie beyond the PT_LOAD's p_memsz). */
+	const ElfW(Ehdr) *eh = (const void *)m->lo;
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	size_t size = ((m->hi - m->lo) + page - 1) / page * page;
+	size_t shend = (size_t)eh->e_shoff + (size_t)eh->e_shnum * eh->e_shentsize;
+	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || shend > size)
+		return -1;
+	*elfp = elf_memory((char *)m->lo, shend > 0 ? shend : size);
+	return -1;
+}
+
+struct cands {
+	struct xp_symcand *c;
+	Elf **elf;
+	size_t n, cap;
+};
+
+static int push(struct cands *v, const struct xp_symcand *c, Elf *elf)
+{
+	if (v->n == v->cap) {
+		size_t cap = v->cap ? 2 * v->cap : 1024;
+		struct xp_symcand *nc = realloc(v->c, cap * sizeof *nc);
+		if (!nc)
+			return -1;
+		v->c = nc;
+		Elf **ne = realloc(v->elf, cap * sizeof *ne);
+		if (!ne)
+			return -1;
+		v->elf = ne;
+		v->cap = cap;
+	}
+	v->c[v->n] = *c;
+	v->elf[v->n++] = elf;
+	return 0;
+}
+
+static int binding(unsigned char info)
+{
+	switch (GELF_ST_BIND(info)) {
+	case STB_GLOBAL:
+	case STB_GNU_UNIQUE:
+		return XP_BIND_GLOBAL;
+	case STB_WEAK:
+		return XP_BIND_WEAK;
+	case STB_LOCAL:
+		return XP_BIND_LOCAL;
+	default:
+		return -1;
+	}
+}
+
+/* Function symbols of mod as candidates; -1 when out of memory. */
+static int collect(Dwfl_Module *mod, int nsym, struct cands *v)
+{
+	Elf *last_elf = NULL;
+	GElf_Word last_shndx = 0;
+	uintptr_t last_end = 0;
+	for (int i = 1; i < nsym; i++) {
+		GElf_Sym sym;
+		GElf_Addr addr;
+		GElf_Word shndx;
+		Elf *elf = NULL;
+		Dwarf_Addr bias = 0;
+		const char *name = dwfl_module_getsym_info(mod, i, &sym, &addr, &shndx, &elf, &bias);
+		if (!name || !*name)
+			continue;
+		int type = GELF_ST_TYPE(sym.st_info);
+		int bind = binding(sym.st_info);
+		if ((type != STT_FUNC && type != STT_GNU_IFUNC) || bind < 0 ||
+		    shndx == SHN_UNDEF || shndx == SHN_ABS || shndx == SHN_COMMON ||
+		    shndx == (GElf_Word)-1)
+			continue;
+		if (elf != last_elf || shndx != last_shndx) {
+			GElf_Shdr sh;
+			Elf_Scn *scn = elf ? elf_getscn(elf, shndx) : NULL;
+			last_end = scn && gelf_getshdr(scn, &sh) ? (uintptr_t)(sh.sh_addr + sh.sh_size + bias) : 0;
+			last_elf = elf;
+			last_shndx = shndx;
+		}
+		struct xp_symcand c = {
+			.start = (uintptr_t)addr,
+			.size = (uintptr_t)sym.st_size,
+			.sec_end = last_end,
+			.name = name,
+			.bind = (unsigned char)bind,
+		};
+		if (push(v, &c, elf) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* One string table base per ELF file the names came from. */
+static void assign_tables(struct cands *v, const char *strbase[XP_SYMIDX_TABLES])
+{
+	Elf *owner[XP_SYMIDX_TABLES] = { 0 };
+	for (size_t i = 0; i < v->n; i++) {
+		int t = 0;
+		while (t < XP_SYMIDX_TABLES && owner[t] && owner[t] != v->elf[i])
+			t++;
+		if (t == XP_SYMIDX_TABLES) {
+			v->c[i].table = XP_SYMIDX_TABLES; /* no room: the builder drops it */
+			continue;
+		}
+		owner[t] = v->elf[i];
+		if (!strbase[t] || v->c[i].name < strbase[t])
+			strbase[t] = v->c[i].name;
+		v->c[i].table = (unsigned char)t;
+	}
+}
+
+static Dwfl *open_module(const struct xp_symmod *m, struct xp_debuginfo_ctx *x,
+			 const Dwfl_Callbacks *cb, Dwfl_Module **modp)
+{
+	Dwfl *dwfl = dwfl_begin(cb);
+	if (!dwfl)
+		return NULL;
+	Dwfl_Module *mod = NULL;
+	if (m->is_vdso) {
+		mod = dwfl_report_module(dwfl, m->name, m->lo, m->hi);
+	} else {
+		int fd = open(m->path, O_RDONLY | O_CLOEXEC);
+		if (fd >= 0) {
+			/* add_p_vaddr: base is the load bias (dlpi_addr). */
+			mod = dwfl_report_elf(dwfl, m->name, m->path, fd, m->bias, true);
+			if (!mod)
+				close(fd);
+		}
+	}
+	if (mod) {
+		void **ud = NULL;
+		dwfl_module_info(mod, &ud, NULL, NULL, NULL, NULL, NULL, NULL);
+		if (ud)
+			*ud = x;
+	}
+	dwfl_report_end(dwfl, NULL, NULL);
+	if (!mod) {
+		dwfl_end(dwfl);
+		return NULL;
+	}
+	*modp = mod;
+	return dwfl;
+}
+
+/* libdwfl keeps a pointer to its callbacks for the Dwfl's lifetime. */
+struct owned_callbacks {
+	Dwfl_Callbacks cb;
+	char *path;
+};
+
+static struct owned_callbacks *new_callbacks(const char *debug_dirs)
+{
+	struct owned_callbacks *o = malloc(sizeof *o);
+	size_t plen = strlen(debug_dirs) + sizeof ":" SYSTEM_DEBUG_DIR;
+	char *path = malloc(plen);
+	if (!o || !path) {
+		free(o);
+		free(path);
+		return NULL;
+	}
+	/* Build-ID searches use the absolute entries of this path. */
+	snprintf(path, plen, "%s%s" SYSTEM_DEBUG_DIR, debug_dirs, *debug_dirs ? ":" : "");
+	o->path = path;
+	o->cb = (Dwfl_Callbacks){
+		.find_elf = find_elf_in_memory,
+		.find_debuginfo = xp_find_debuginfo,
+		.section_address = dwfl_offline_section_address,
+		.debuginfo_path = &o->path,
+	};
+	return o;
+}
+
+static void free_callbacks(struct owned_callbacks *o)
+{
+	if (o) {
+		free(o->path);
+		free(o);
+	}
+}
+
+struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *debug_dirs)
+{
+	struct xp_symmod_built *b = calloc(1, sizeof *b);
+	if (!b)
+		return NULL;
+
+	/* A broken debug file makes libdwfl give up on the module rather than
+	 * fall back, so retry with fewer sources: all, debuglink only, none. */
+	static const int modes[][2] = { { 1, 1 }, { 0, 1 }, { 0, 0 } };
+	struct cands v = { 0 };
+	for (size_t k = 0; k < sizeof modes / sizeof modes[0]; k++) {
+		struct xp_debuginfo_ctx x = {
+			.dirs = debug_dirs, .file = m->path,
+			.use_build_id = modes[k][0], .use_debuglink = modes[k][1], .mod = m,
+		};
+		Dwfl_Module *mod = NULL;
+		struct owned_callbacks *cb = new_callbacks(debug_dirs);
+		Dwfl *dwfl = cb ? open_module(m, &x, &cb->cb, &mod) : NULL;
+		if (!dwfl) {
+			free_callbacks(cb);
+			break;
+		}
+		int nsym = dwfl_module_getsymtab(mod);
+		v.n = 0;
+		if (nsym > 0 && collect(mod, nsym, &v) < 0) {
+			dwfl_end(dwfl);
+			free_callbacks(cb);
+			break;
+		}
+		if (nsym < 0 || (v.n == 0 && k + 1 < sizeof modes / sizeof modes[0])) {
+			dwfl_end(dwfl);
+			free_callbacks(cb);
+			continue;
+		}
+		/* Don't keep a pointer to x: the callbacks are done. */
+		void **ud = NULL;
+		dwfl_module_info(mod, &ud, NULL, NULL, NULL, NULL, NULL, NULL);
+		if (ud)
+			*ud = NULL;
+		const unsigned char *bits;
+		GElf_Addr vaddr;
+		int idlen = dwfl_module_build_id(mod, &bits, &vaddr);
+		if (idlen > 0) {
+			b->build_id = bits;
+			b->build_id_len = (size_t)idlen;
+		}
+		const char *strbase[XP_SYMIDX_TABLES] = { 0 };
+		assign_tables(&v, strbase);
+		b->candidates = v.n;
+		if (xp_symidx_build(&b->ix, m->lo, strbase, v.c, v.n) < 0) {
+			dwfl_end(dwfl);
+			free_callbacks(cb);
+			b->build_id = NULL;
+			b->build_id_len = 0;
+			break;
+		}
+		b->dwfl = dwfl;
+		b->callbacks = cb;
+		break;
+	}
+	free(v.c);
+	free(v.elf);
+	return b;
+}
+
+void xp_symmod_built_free(struct xp_symmod_built *b)
+{
+	if (!b)
+		return;
+	xp_symidx_free(&b->ix);
+	if (b->dwfl)
+		dwfl_end(b->dwfl);
+	free_callbacks(b->callbacks);
+	free(b);
+}

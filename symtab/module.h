@@ -1,0 +1,48 @@
+/* module.h - one loaded object and its lazily built symbol index. */
+#ifndef XP_SYMTAB_MODULE_H
+#define XP_SYMTAB_MODULE_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "index.h"
+
+struct owned_callbacks;
+
+struct xp_symmod_built {
+	void *dwfl;        /* Dwfl *: owns the mapped files the names point into */
+	struct owned_callbacks *callbacks; /* what dwfl points at */
+	struct xp_symidx ix;
+	const unsigned char *build_id; /* owned by dwfl */
+	size_t build_id_len;
+	size_t candidates; /* function symbols read (before flattening) */
+};
+
+struct xp_symmod {
+	uintptr_t lo, hi;     /* [lo, hi): the PT_LOAD segments' span */
+	uintptr_t bias;       /* dlpi_addr == link_map l_addr */
+	uintptr_t dyn;        /* PT_DYNAMIC's address == link_map l_ld, 0 if none */
+	char *path;           /* file to read; NULL for the vDSO (read from memory) */
+	char *name;           /* base name printed in [module] */
+	int is_main, is_vdso;
+	_Atomic(struct xp_symmod_built *) built; /* NULL until indexed */
+	unsigned refs;        /* snapshots holding it; registry mutex */
+};
+
+/* Read m's symbols (libdwfl, best source first) into an index.  Never
+ * NULL unless out of memory: a module without symbols gets an empty one.
+ * debug_dirs: extra directories for separate debug files ("" = none). */
+struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *debug_dirs);
+void xp_symmod_built_free(struct xp_symmod_built *b);
+
+/* The find_debuginfo callback (debuginfo.c): build ID, then .gnu_debuglink
+ * with its CRC, in the given directories and /usr/lib/debug; never
+ * debuginfod.  userdata points at a struct xp_debuginfo_ctx. */
+struct xp_debuginfo_ctx {
+	const char *dirs;      /* colon-separated extra directories */
+	const char *file;      /* path of the main file */
+	int use_build_id, use_debuglink;
+	const struct xp_symmod *mod;
+};
+#endif

@@ -1,0 +1,537 @@
+/* registry.c - which objects are loaded, and lookups that never block.
+ *
+ * A snapshot lists the loaded objects (from dl_iterate_phdr) sorted by
+ * address; each object's symbol index is built the first time a lookup
+ * lands in it (or by xp_symtab_preload).  Snapshots are immutable and
+ * published through one atomic pointer.  Readers take no lock: they pin
+ * one of two reader counters (an epoch-based scheme like userspace RCU),
+ * and a writer that replaces the snapshot retires the old one and frees it
+ * only after the counter of its grace period was seen at zero.  Freeing is
+ * attempted at the next rebuild; a writer never waits for readers.
+ *
+ * Staleness: _dl_find_object (glibc 2.35+, lock-free, async-signal-safe)
+ * tells per lookup whether the address is in a loaded object and which
+ * (link_map l_addr and l_ld identify it).  An address in no object prints
+ * nothing symbolic, even if a dlclose()d object's index still covers it;
+ * an object the snapshot lacks triggers a rescan, unless dlpi_adds and
+ * dlpi_subs show that nothing was loaded or unloaded since the snapshot.
+ * Without _dl_find_object, every lookup compares dlpi_adds/dlpi_subs.
+ */
+#define _GNU_SOURCE
+#include "symtab.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <link.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <unistd.h>
+
+#include "module.h"
+
+#if defined(DLFO_STRUCT_HAS_EH_DBASE) && !defined(XP_SYMTAB_NO_DL_FIND_OBJECT)
+#define HAVE_DL_FIND_OBJECT 1
+#else
+#define HAVE_DL_FIND_OBJECT 0
+#endif
+
+struct snapshot {
+	unsigned long long adds, subs;
+	size_t n;
+	struct xp_symmod **mods; /* sorted by lo */
+	struct snapshot *next;   /* on a retired list */
+};
+
+static _Atomic(struct snapshot *) current;
+static atomic_uint epoch;
+static atomic_uint readers[2];
+static atomic_int builder_tid; /* thread holding `lock`, 0 if none */
+
+/* Everything below is guarded by lock. */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct snapshot *pending; /* retired, grace period not started */
+static struct snapshot *grace;   /* retired, waiting for readers[grace_parity] == 0 */
+static unsigned grace_parity;
+static char *user_dirs;          /* xp_symtab_set_debug_path */
+static int drop_all;             /* next rescan reuses no module */
+
+/* ---- readers ---- */
+
+static unsigned reader_enter(void)
+{
+	for (;;) {
+		unsigned e = atomic_load(&epoch);
+		atomic_fetch_add(&readers[e & 1], 1);
+		if (atomic_load(&epoch) == e)
+			return e & 1;
+		atomic_fetch_sub(&readers[e & 1], 1);
+	}
+}
+
+static void reader_leave(unsigned slot)
+{
+	atomic_fetch_sub(&readers[slot], 1);
+}
+
+/* ---- writers (lock held) ---- */
+
+static void module_put(struct xp_symmod *m)
+{
+	if (--m->refs)
+		return;
+	xp_symmod_built_free(atomic_load(&m->built));
+	free(m->path);
+	free(m->name);
+	free(m);
+}
+
+static void snapshot_free(struct snapshot *s)
+{
+	while (s) {
+		struct snapshot *next = s->next;
+		for (size_t i = 0; i < s->n; i++)
+			module_put(s->mods[i]);
+		free(s->mods);
+		free(s);
+		s = next;
+	}
+}
+
+static void reclaim(void)
+{
+	if (grace && atomic_load(&readers[grace_parity]) == 0) {
+		snapshot_free(grace);
+		grace = NULL;
+	}
+	if (!grace && pending) {
+		grace = pending;
+		pending = NULL;
+		unsigned e = atomic_load(&epoch);
+		grace_parity = e & 1;
+		atomic_store(&epoch, e + 1);
+		/* Readers that pinned the old epoch are counted; later ones see
+		 * only snapshots published before the flip or after. */
+		if (atomic_load(&readers[grace_parity]) == 0) {
+			snapshot_free(grace);
+			grace = NULL;
+		}
+	}
+}
+
+static void retire(struct snapshot *s)
+{
+	if (!s)
+		return;
+	s->next = pending;
+	pending = s;
+}
+
+static int lock_builder(void)
+{
+	int self = (int)gettid();
+	if (atomic_load(&builder_tid) == self)
+		return -1; /* re-entered from a signal handler during a build */
+	pthread_mutex_lock(&lock);
+	atomic_store(&builder_tid, self);
+	return 0;
+}
+
+static void unlock_builder(void)
+{
+	atomic_store(&builder_tid, 0);
+	pthread_mutex_unlock(&lock);
+}
+
+/* ---- scanning the loaded objects ---- */
+
+struct scan {
+	struct xp_symmod **mods;
+	size_t n, cap;
+	unsigned long long adds, subs;
+	int failed, seen;
+};
+
+static char *base_name_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return strdup(slash ? slash + 1 : path);
+}
+
+static char *self_exe(void)
+{
+	char buf[4096];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+	if (n <= 0)
+		return strdup("/proc/self/exe");
+	buf[n] = 0;
+	return strdup(buf);
+}
+
+static int scan_one(struct dl_phdr_info *info, size_t size, void *data)
+{
+	(void)size;
+	struct scan *sc = data;
+	int first = !sc->seen;
+	sc->seen = 1;
+	if (first) {
+		sc->adds = info->dlpi_adds;
+		sc->subs = info->dlpi_subs;
+	}
+	uintptr_t lo = UINTPTR_MAX, hi = 0, dyn = 0;
+	for (size_t i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		if (ph->p_type == PT_LOAD) {
+			uintptr_t a = info->dlpi_addr + ph->p_vaddr;
+			if (a < lo)
+				lo = a;
+			if (a + ph->p_memsz > hi)
+				hi = a + ph->p_memsz;
+		} else if (ph->p_type == PT_DYNAMIC) {
+			dyn = info->dlpi_addr + ph->p_vaddr;
+		}
+	}
+	if (lo >= hi)
+		return 0;
+	struct xp_symmod *m = calloc(1, sizeof *m);
+	if (!m)
+		goto fail;
+	m->lo = lo;
+	m->hi = hi;
+	m->bias = info->dlpi_addr;
+	m->dyn = dyn;
+	m->refs = 1;
+	uintptr_t vdso = (uintptr_t)getauxval(AT_SYSINFO_EHDR);
+	const char *dname = info->dlpi_name ? info->dlpi_name : "";
+	if (vdso && lo == vdso) {
+		m->is_vdso = 1;
+		m->name = base_name_of(*dname ? dname : "linux-vdso.so.1");
+	} else if (first && !*dname) {
+		m->is_main = 1;
+		m->path = self_exe();
+		m->name = m->path ? base_name_of(m->path) : NULL;
+	} else if (*dname) {
+		m->path = strdup(dname);
+		m->name = base_name_of(dname);
+	} else {
+		free(m);
+		return 0;
+	}
+	if (!m->name || (!m->is_vdso && !m->path)) {
+		free(m->path);
+		free(m->name);
+		free(m);
+		goto fail;
+	}
+	if (sc->n == sc->cap) {
+		size_t cap = sc->cap ? 2 * sc->cap : 32;
+		struct xp_symmod **nm = realloc(sc->mods, cap * sizeof *nm);
+		if (!nm) {
+			m->refs = 1;
+			module_put(m);
+			goto fail;
+		}
+		sc->mods = nm;
+		sc->cap = cap;
+	}
+	sc->mods[sc->n++] = m;
+	return 0;
+fail:
+	sc->failed = 1;
+	return 1;
+}
+
+static int by_lo(const void *a, const void *b)
+{
+	const struct xp_symmod *x = *(struct xp_symmod *const *)a, *y = *(struct xp_symmod *const *)b;
+	return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+static int same_object(const struct xp_symmod *a, const struct xp_symmod *b)
+{
+	return a->lo == b->lo && a->hi == b->hi && a->bias == b->bias && a->dyn == b->dyn &&
+	       a->is_main == b->is_main && a->is_vdso == b->is_vdso &&
+	       !strcmp(a->name, b->name) &&
+	       (a->path == b->path || (a->path && b->path && !strcmp(a->path, b->path)));
+}
+
+static int first_entry(struct dl_phdr_info *info, size_t size, void *data)
+{
+	(void)size;
+	unsigned long long *c = data;
+	c[0] = info->dlpi_adds;
+	c[1] = info->dlpi_subs;
+	return 1;
+}
+
+static int unchanged(const struct snapshot *s)
+{
+	unsigned long long c[2] = { 0, 0 };
+	dl_iterate_phdr(first_entry, c);
+	return s && !drop_all && c[0] == s->adds && c[1] == s->subs;
+}
+
+/* Replace the snapshot with a fresh scan, reusing unchanged modules. */
+static int rescan(void)
+{
+	struct snapshot *old = atomic_load(&current);
+	struct scan sc = { 0 };
+	dl_iterate_phdr(scan_one, &sc);
+	struct snapshot *s = calloc(1, sizeof *s);
+	if (sc.failed || !s) {
+		for (size_t i = 0; i < sc.n; i++)
+			module_put(sc.mods[i]);
+		free(sc.mods);
+		free(s);
+		errno = ENOMEM;
+		return -1;
+	}
+	qsort(sc.mods, sc.n, sizeof *sc.mods, by_lo);
+	for (size_t i = 0; old && !drop_all && i < sc.n; i++) {
+		for (size_t j = 0; j < old->n; j++) {
+			if (same_object(sc.mods[i], old->mods[j])) {
+				module_put(sc.mods[i]);
+				sc.mods[i] = old->mods[j];
+				sc.mods[i]->refs++;
+				break;
+			}
+		}
+	}
+	drop_all = 0;
+	s->adds = sc.adds;
+	s->subs = sc.subs;
+	s->n = sc.n;
+	s->mods = sc.mods;
+	atomic_store(&current, s);
+	retire(old);
+	reclaim();
+	return 0;
+}
+
+static const char *debug_dirs(void)
+{
+	return user_dirs ? user_dirs : "";
+}
+
+static char *env_and_user_dirs(void)
+{
+	const char *env = secure_getenv("XPRINTF_DEBUG_PATH");
+	const char *user = debug_dirs();
+	size_t n = strlen(user) + (env ? strlen(env) : 0) + 2;
+	char *d = malloc(n);
+	if (d) {
+		strcpy(d, user);
+		if (env && *env) {
+			if (*user)
+				strcat(d, ":");
+			strcat(d, env);
+		}
+	}
+	return d;
+}
+
+static int index_module(struct xp_symmod *m)
+{
+	if (atomic_load(&m->built))
+		return 0;
+	char *dirs = env_and_user_dirs();
+	if (!dirs) {
+		errno = ENOMEM;
+		return -1;
+	}
+	struct xp_symmod_built *b = xp_symmod_index(m, dirs);
+	free(dirs);
+	if (!b) {
+		errno = ENOMEM;
+		return -1;
+	}
+	atomic_store_explicit(&m->built, b, memory_order_release);
+	return 0;
+}
+
+/* ---- lookups ---- */
+
+enum outcome { FOUND, NOTHING, UNKNOWN_OBJECT, NOT_INDEXED };
+
+static struct xp_symmod *module_at(const struct snapshot *s, uintptr_t addr)
+{
+	size_t lo = 0, hi = s->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (s->mods[mid]->lo <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo)
+		return NULL;
+	struct xp_symmod *m = s->mods[lo - 1];
+	return addr < m->hi ? m : NULL;
+}
+
+static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct xp_symbol *out,
+			       struct xp_symmod **need)
+{
+	if (!s)
+		return UNKNOWN_OBJECT;
+	struct xp_symmod *m = module_at(s, addr);
+#if HAVE_DL_FIND_OBJECT
+	struct dl_find_object fo;
+	if (_dl_find_object((void *)addr, &fo) != 0) {
+		if (!m || !m->is_vdso)
+			return NOTHING; /* in no loaded object */
+	} else if (!m || !fo.dlfo_link_map || fo.dlfo_link_map->l_addr != m->bias ||
+		   (uintptr_t)fo.dlfo_link_map->l_ld != m->dyn) {
+		return UNKNOWN_OBJECT;
+	}
+#else
+	if (!unchanged(s))
+		return UNKNOWN_OBJECT;
+#endif
+	if (!m)
+		return NOTHING;
+	const struct xp_symmod_built *b = atomic_load_explicit(&m->built, memory_order_acquire);
+	if (!b) {
+		*need = m;
+		return NOT_INDEXED;
+	}
+	struct xp_symidx_hit hit;
+	if (!xp_symidx_find(&b->ix, addr, &hit))
+		return NOTHING;
+	size_t len = 0;
+	while (hit.name[len] && hit.name[len] != '@')
+		len++;
+	*out = (struct xp_symbol){
+		.name = hit.name,
+		.name_len = len,
+		.start = hit.start,
+		.size = hit.size,
+		.offset = addr - hit.start,
+		.module = m->name,
+		.build_id = b->build_id,
+		.build_id_len = b->build_id_len,
+		.main_program = m->is_main,
+	};
+	return FOUND;
+}
+
+int xp_symtab_lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hold *h)
+{
+	h->slot = reader_enter();
+	h->held = 1;
+	for (int attempt = 0; attempt < 3; attempt++) {
+		struct xp_symmod *need = NULL;
+		enum outcome r = try_lookup(atomic_load(&current), addr, out, &need);
+		if (r == FOUND)
+			return 1;
+		if (r == NOTHING || attempt == 2)
+			return 0;
+		/* Slow path: leave the read side so that our own rescan can free. */
+		reader_leave(h->slot);
+		h->held = 0;
+		if (lock_builder() < 0)
+			return 0;
+		struct snapshot *s = atomic_load(&current);
+		int rc = 0;
+		if (r == UNKNOWN_OBJECT && !unchanged(s))
+			rc = rescan();
+		else if (r == NOT_INDEXED && s) {
+			/* need is alive: s still holds it while we hold the lock. */
+			for (size_t i = 0; i < s->n; i++)
+				if (s->mods[i] == need)
+					rc = index_module(need);
+		}
+		unlock_builder();
+		h->slot = reader_enter();
+		h->held = 1;
+		if (rc < 0 || (r == UNKNOWN_OBJECT && s == atomic_load(&current)))
+			return 0;
+	}
+	return 0;
+}
+
+void xp_symtab_release(struct xp_symtab_hold *h)
+{
+	if (h->held)
+		reader_leave(h->slot);
+	h->held = 0;
+}
+
+int xp_symtab_preload(void)
+{
+	if (lock_builder() < 0) {
+		errno = EDEADLK;
+		return -1;
+	}
+	int rc = 0;
+	struct snapshot *s = atomic_load(&current);
+	if (!unchanged(s))
+		rc = rescan();
+	s = atomic_load(&current);
+	for (size_t i = 0; rc == 0 && s && i < s->n; i++)
+		rc = index_module(s->mods[i]);
+	reclaim();
+	unlock_builder();
+	return rc;
+}
+
+int xp_symtab_set_debug_path(const char *dirs)
+{
+	char *copy = NULL;
+	if (dirs && *dirs && !(copy = strdup(dirs))) {
+		errno = ENOMEM;
+		return -1;
+	}
+	if (lock_builder() < 0) {
+		free(copy);
+		errno = EDEADLK;
+		return -1;
+	}
+	free(user_dirs);
+	user_dirs = copy;
+	/* Modules already indexed used the old directories: start over. */
+	int rc = 0;
+	if (atomic_load(&current)) {
+		drop_all = 1;
+		rc = rescan();
+	}
+	unlock_builder();
+	return rc;
+}
+
+void xp_symtab_stats(struct xp_symtab_stats *st)
+{
+	memset(st, 0, sizeof *st);
+	unsigned slot = reader_enter();
+	const struct snapshot *s = atomic_load(&current);
+	for (size_t i = 0; s && i < s->n; i++) {
+		const struct xp_symmod_built *b = atomic_load(&s->mods[i]->built);
+		st->modules++;
+		st->bytes += sizeof *s->mods[i] + sizeof(void *);
+		if (b) {
+			st->indexed_modules++;
+			st->symbols += b->ix.n;
+			st->candidates += b->candidates;
+			st->bytes += b->ix.bytes + sizeof *b;
+		}
+	}
+	reader_leave(slot);
+}
+
+/* Unmap everything when the library is unloaded (or the program exits). */
+__attribute__((destructor)) static void xp_symtab_fini(void)
+{
+	if (pthread_mutex_trylock(&lock) != 0)
+		return;
+	retire(atomic_exchange(&current, NULL));
+	/* A reader that loaded the old pointer is counted by now; if there
+	 * is one (a thread still running at exit), leave everything be. */
+	if (!atomic_load(&readers[0]) && !atomic_load(&readers[1])) {
+		snapshot_free(pending);
+		snapshot_free(grace);
+		pending = grace = NULL;
+	}
+	pthread_mutex_unlock(&lock);
+}

@@ -1,0 +1,61 @@
+/* symtab.h - the running process's function symbols, for %pS and friends.
+ *
+ * The seam other parts use (src/ext/symbol.c, desc/): look an address up,
+ * read the answer, release it.  Everything the answer points to stays
+ * valid until the release, even if another thread dlclose()s the object
+ * or rebuilds the index meanwhile (retired indexes are freed only after
+ * every lookup that could see them has released, see registry.c).
+ *
+ * Which objects: every one dl_iterate_phdr reports (main program, shared
+ * objects, the vDSO), re-read when an address falls in an object the index
+ * does not know yet (dlopen) and gated per lookup by _dl_find_object, so an
+ * object that was dlclose()d is never named again.  Which symbols, and which
+ * name wins at an address: symtab/index.h.
+ */
+#ifndef XP_SYMTAB_H
+#define XP_SYMTAB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct xp_symbol {
+	const char *name;       /* not NUL-terminated at name_len: a @VERSION may follow */
+	size_t name_len;
+	uintptr_t start;        /* runtime address of the symbol */
+	uintptr_t size;         /* st_size, or the distance to the next symbol */
+	uintptr_t offset;       /* looked-up address - start */
+	const char *module;     /* base name of the object, NUL-terminated */
+	const unsigned char *build_id; /* GNU build ID bytes, or NULL */
+	size_t build_id_len;
+	int main_program;       /* the executable: printed without [module] */
+};
+
+struct xp_symtab_hold {
+	unsigned slot;
+	int held;
+};
+
+/* 1 with *out filled, or 0 when no function symbol covers addr.  Either
+ * way call xp_symtab_release(h) afterwards.  Takes no lock and allocates
+ * nothing when the object holding addr is already indexed (see
+ * xp_symtab_preload); otherwise indexes it first (mutex, malloc, files). */
+int xp_symtab_lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hold *h);
+void xp_symtab_release(struct xp_symtab_hold *h);
+
+/* Index every loaded object now.  0, or -1 with errno. */
+int xp_symtab_preload(void);
+
+/* Extra debug-file directories (colon-separated; NULL or "" for none),
+ * searched before /usr/lib/debug; drops the current index. */
+int xp_symtab_set_debug_path(const char *dirs);
+
+/* Statistics for tests and benchmarks. */
+struct xp_symtab_stats {
+	size_t modules, indexed_modules;
+	size_t symbols;    /* index entries (each names one symbol) */
+	size_t candidates; /* function symbols read from the tables */
+	size_t bytes;      /* index arrays + per-module bookkeeping */
+};
+void xp_symtab_stats(struct xp_symtab_stats *st);
+
+#endif

@@ -1,0 +1,43 @@
+/* oracle.h - what %pS must print, computed from binutils' nm and readelf
+ * output (never from libelf/libdw, which the library itself uses). */
+#ifndef XP_TEST_ORACLE_H
+#define XP_TEST_ORACLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct osym {
+	char name[128];   /* without @VERSION */
+	uintptr_t start;  /* runtime address */
+	uintptr_t size;   /* nm's size; for a zero-sized one the distance xprintf prints */
+	int zero_sized;
+};
+
+struct omodule {
+	struct osym *s;   /* sorted by start */
+	size_t n;
+	uintptr_t max_size;
+	char suffix[160]; /* " [name]" or "" for the main program */
+};
+
+/* Function symbols (FUNC, IFUNC) of file, as nm -f sysv --defined-only
+ * [-D] prints them, moved by bias; section ends from readelf -SW bound the
+ * zero-sized ones.  Returns 0 or -1. */
+int oracle_load(struct omodule *m, const char *file, int dynamic, uintptr_t bias,
+		const char *module_name);
+void oracle_free(struct omodule *m);
+
+/* The texts %pS may print for addr (aliases at one address are all
+ * accepted).  Returns the number written to out (at most max); 0 means
+ * no symbol covers addr. backtrace: %pB semantics for addr. */
+size_t oracle_expect(const struct omodule *m, uintptr_t addr, int backtrace,
+		     char out[][256], size_t max);
+
+/* Where the running process's debug file for a loaded object would be
+ * found in /usr/lib/debug by build ID (readelf -n), or "" */
+void oracle_system_debug_file(const char *file, char *out, size_t len);
+
+/* dlpi_addr of the loaded object whose dlpi_name ends with suffix ("" = main). */
+int oracle_loaded(const char *suffix, uintptr_t *bias, char *path, size_t len);
+
+#endif

@@ -1,0 +1,38 @@
+# split_debug.cmake - strip a shared object and put its debug information
+# where a test expects it.  cmake -DLIB=... -DMODE=... -DROOT=... -P split_debug.cmake
+#   buildid    ROOT/.build-id/xx/yyyy.debug (found by build ID only)
+#   debuglink  ROOT/links/<lib>.debug and a .gnu_debuglink to it
+#   garbage    like debuglink, then the debug file is overwritten (CRC mismatch)
+#   truncated  like buildid, but only the first half of the debug file
+# LIB.debug stays beside LIB: the tests read the expected symbols from it.
+get_filename_component(name "${LIB}" NAME)
+execute_process(COMMAND objcopy --only-keep-debug "${LIB}" "${LIB}.debug" COMMAND_ERROR_IS_FATAL ANY)
+execute_process(COMMAND strip --strip-all "${LIB}" COMMAND_ERROR_IS_FATAL ANY)
+
+if(MODE STREQUAL "buildid" OR MODE STREQUAL "truncated")
+  execute_process(COMMAND readelf -n "${LIB}" OUTPUT_VARIABLE notes COMMAND_ERROR_IS_FATAL ANY)
+  string(REGEX MATCH "Build ID: ([0-9a-f]+)" _ "${notes}")
+  set(id "${CMAKE_MATCH_1}")
+  if(NOT id)
+    message(FATAL_ERROR "${LIB} has no build ID")
+  endif()
+  string(SUBSTRING "${id}" 0 2 head)
+  string(SUBSTRING "${id}" 2 -1 tail)
+  set(dest "${ROOT}/.build-id/${head}/${tail}.debug")
+  file(MAKE_DIRECTORY "${ROOT}/.build-id/${head}")
+  if(MODE STREQUAL "buildid")
+    file(COPY_FILE "${LIB}.debug" "${dest}")
+  else()
+    file(SIZE "${LIB}.debug" size)
+    math(EXPR half "${size} / 2")
+    execute_process(COMMAND head -c ${half} "${LIB}.debug" OUTPUT_FILE "${dest}" COMMAND_ERROR_IS_FATAL ANY)
+  endif()
+else()
+  set(dest "${ROOT}/links/${name}.debug")
+  file(MAKE_DIRECTORY "${ROOT}/links")
+  file(COPY_FILE "${LIB}.debug" "${dest}")
+  execute_process(COMMAND objcopy "--add-gnu-debuglink=${dest}" "${LIB}" COMMAND_ERROR_IS_FATAL ANY)
+  if(MODE STREQUAL "garbage")
+    file(WRITE "${dest}" "this is not an ELF file, and its CRC does not match\n")
+  endif()
+endif()
