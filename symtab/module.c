@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../desc/opd_elf.h"
 #include "debuginfo.h"
 
 #define SYSTEM_DEBUG_DIR "/usr/lib/debug"
@@ -85,8 +86,11 @@ static int binding(unsigned char info)
 	}
 }
 
-/* Function symbols of mod as candidates; -1 when out of memory. */
-static int collect(Dwfl_Module *mod, int nsym, struct cands *v)
+/* Function symbols of mod as candidates; -1 when out of memory.
+ * opd: on descriptor ABIs (ppc64 ELFv1) the module's loaded .opd, where a
+ * function symbol's value is its descriptor: the candidate then starts at
+ * the entry word read from the loaded, relocated descriptor. */
+static int collect(Dwfl_Module *mod, int nsym, struct cands *v, const struct xp_desc_opd *opd)
 {
 	Elf *last_elf = NULL;
 	GElf_Word last_shndx = 0;
@@ -113,10 +117,15 @@ static int collect(Dwfl_Module *mod, int nsym, struct cands *v)
 			last_elf = elf;
 			last_shndx = shndx;
 		}
+		uintptr_t start = (uintptr_t)addr, sec_end = last_end, entry;
+		if (opd && xp_desc_opd_entry(opd, (uintptr_t)(sym.st_value + bias), &entry)) {
+			start = entry;
+			sec_end = 0; /* .opd's end says nothing about the code */
+		}
 		struct xp_symcand c = {
-			.start = (uintptr_t)addr,
+			.start = start,
 			.size = (uintptr_t)sym.st_size,
-			.sec_end = last_end,
+			.sec_end = sec_end,
 			.name = name,
 			.bind = (unsigned char)bind,
 		};
@@ -214,6 +223,20 @@ static void free_callbacks(struct owned_callbacks *o)
 	}
 }
 
+/* Descriptor ABIs: the main file's .opd (a debug file's is SHT_NOBITS),
+ * copied from memory once for the whole module. */
+static int module_opd(Dwfl_Module *mod, struct xp_desc_opd *opd)
+{
+	if (!xp_desc_native())
+		return 0;
+	Dwarf_Addr bias = 0;
+	Elf *elf = dwfl_module_getelf(mod, &bias);
+	if (!xp_desc_opd_find(elf, (uintptr_t)bias, opd))
+		return 0;
+	xp_desc_opd_snapshot(opd); /* else word by word, still fault-safe */
+	return 1;
+}
+
 struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *debug_dirs)
 {
 	struct xp_symmod_built *b = calloc(1, sizeof *b);
@@ -238,11 +261,16 @@ struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *d
 		}
 		int nsym = dwfl_module_getsymtab(mod);
 		v.n = 0;
-		if (nsym > 0 && collect(mod, nsym, &v) < 0) {
+		struct xp_desc_opd opd = { 0, 0, NULL };
+		int have_opd = module_opd(mod, &opd);
+		int rc = nsym > 0 ? collect(mod, nsym, &v, have_opd ? &opd : NULL) : 0;
+		xp_desc_opd_release(&opd);
+		if (rc < 0) {
 			dwfl_end(dwfl);
 			free_callbacks(cb);
 			break;
 		}
+		b->opd = opd;
 		if (nsym < 0 || (v.n == 0 && k + 1 < sizeof modes / sizeof modes[0])) {
 			dwfl_end(dwfl);
 			free_callbacks(cb);

@@ -452,6 +452,26 @@ int xp_symtab_lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hol
 	return 0;
 }
 
+int xp_symtab_in_opd(uintptr_t addr)
+{
+	if (!xp_desc_native())
+		return 0;
+	struct xp_symbol sym;
+	struct xp_symtab_hold h;
+	/* A lookup indexes the object holding addr, which finds its .opd. */
+	xp_symtab_lookup(addr, &sym, &h);
+	int in = 0;
+	if (h.held) {
+		const struct snapshot *s = atomic_load(&current);
+		const struct xp_symmod *m = s ? module_at(s, addr) : NULL;
+		const struct xp_symmod_built *b =
+			m ? atomic_load_explicit(&m->built, memory_order_acquire) : NULL;
+		in = b && xp_desc_opd_contains(&b->opd, addr);
+	}
+	xp_symtab_release(&h);
+	return in;
+}
+
 void xp_symtab_release(struct xp_symtab_hold *h)
 {
 	if (h->held)

@@ -42,6 +42,10 @@ struct xp_symtab_hold {
 int xp_symtab_lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hold *h);
 void xp_symtab_release(struct xp_symtab_hold *h);
 
+/* Descriptor ABIs (desc/): addr lies inside the loaded .opd of an object
+ * (indexing that object first if needed), so that %pS of it dereferences. */
+int xp_symtab_in_opd(uintptr_t addr);
+
 /* Index every loaded object now.  0, or -1 with errno. */
 int xp_symtab_preload(void);
 
