@@ -4,9 +4,11 @@
 #   debuglink  ROOT/links/<lib>.debug and a .gnu_debuglink to it
 #   garbage    like debuglink, then the debug file is overwritten (CRC mismatch)
 #   truncated  like buildid, but only the first half of the debug file
-# LIB.debug stays beside LIB: the tests read the expected symbols from it.
+# LIB.reference-debug stays beside LIB (a name no search tries): the tests
+# read the expected symbols from it.
 get_filename_component(name "${LIB}" NAME)
-execute_process(COMMAND objcopy --only-keep-debug "${LIB}" "${LIB}.debug" COMMAND_ERROR_IS_FATAL ANY)
+set(dbg "${LIB}.reference-debug")
+execute_process(COMMAND objcopy --only-keep-debug "${LIB}" "${dbg}" COMMAND_ERROR_IS_FATAL ANY)
 execute_process(COMMAND strip --strip-all "${LIB}" COMMAND_ERROR_IS_FATAL ANY)
 
 if(MODE STREQUAL "buildid" OR MODE STREQUAL "truncated")
@@ -21,16 +23,16 @@ if(MODE STREQUAL "buildid" OR MODE STREQUAL "truncated")
   set(dest "${ROOT}/.build-id/${head}/${tail}.debug")
   file(MAKE_DIRECTORY "${ROOT}/.build-id/${head}")
   if(MODE STREQUAL "buildid")
-    file(COPY_FILE "${LIB}.debug" "${dest}")
+    file(COPY_FILE "${dbg}" "${dest}")
   else()
-    file(SIZE "${LIB}.debug" size)
+    file(SIZE "${dbg}" size)
     math(EXPR half "${size} / 2")
-    execute_process(COMMAND head -c ${half} "${LIB}.debug" OUTPUT_FILE "${dest}" COMMAND_ERROR_IS_FATAL ANY)
+    execute_process(COMMAND head -c ${half} "${dbg}" OUTPUT_FILE "${dest}" COMMAND_ERROR_IS_FATAL ANY)
   endif()
 else()
   set(dest "${ROOT}/links/${name}.debug")
   file(MAKE_DIRECTORY "${ROOT}/links")
-  file(COPY_FILE "${LIB}.debug" "${dest}")
+  file(COPY_FILE "${dbg}" "${dest}")
   execute_process(COMMAND objcopy "--add-gnu-debuglink=${dest}" "${LIB}" COMMAND_ERROR_IS_FATAL ANY)
   if(MODE STREQUAL "garbage")
     file(WRITE "${dest}" "this is not an ELF file, and its CRC does not match\n")

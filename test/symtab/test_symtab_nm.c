@@ -133,14 +133,14 @@ END_TEST
 
 START_TEST(debug_file_by_build_id)
 {
-	run_module("/libxpfix_buildid.so", FIXTURE_DIR "/libxpfix_buildid.so.debug", 0, 0,
+	run_module("/libxpfix_buildid.so", FIXTURE_DIR "/libxpfix_buildid.so.reference-debug", 0, 0,
 		   "buildid_static_helper");
 }
 END_TEST
 
 START_TEST(debug_file_by_debuglink)
 {
-	run_module("/libxpfix_debuglink.so", FIXTURE_DIR "/libxpfix_debuglink.so.debug", 0, 0,
+	run_module("/libxpfix_debuglink.so", FIXTURE_DIR "/libxpfix_debuglink.so.reference-debug", 0, 0,
 		   "debuglink_static_helper");
 }
 END_TEST
