@@ -27,6 +27,12 @@ set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
 
+# The linker finds indirect dependencies (libdw -> libz) there too.
+if(XPRINTF_CROSS_DEPS)
+  set(CMAKE_EXE_LINKER_FLAGS_INIT "-Wl,-rpath-link,${XPRINTF_CROSS_DEPS}/lib")
+  set(CMAKE_SHARED_LINKER_FLAGS_INIT "-Wl,-rpath-link,${XPRINTF_CROSS_DEPS}/lib")
+endif()
+
 # pkg-config sees only the cross-built libraries (their .pc files carry
 # absolute prefixes, so no sysroot rewriting).
 if(XPRINTF_CROSS_DEPS)

@@ -6,13 +6,19 @@
 #   truncated  like buildid, but only the first half of the debug file
 # LIB.reference-debug stays beside LIB (a name no search tries): the tests
 # read the expected symbols from it.
+# OBJCOPY, STRIP, READELF: the target's binutils (default: the host's).
+foreach(tool OBJCOPY STRIP READELF)
+  if(NOT ${tool})
+    string(TOLOWER ${tool} ${tool})
+  endif()
+endforeach()
 get_filename_component(name "${LIB}" NAME)
 set(dbg "${LIB}.reference-debug")
-execute_process(COMMAND objcopy --only-keep-debug "${LIB}" "${dbg}" COMMAND_ERROR_IS_FATAL ANY)
-execute_process(COMMAND strip --strip-all "${LIB}" COMMAND_ERROR_IS_FATAL ANY)
+execute_process(COMMAND ${OBJCOPY} --only-keep-debug "${LIB}" "${dbg}" COMMAND_ERROR_IS_FATAL ANY)
+execute_process(COMMAND ${STRIP} --strip-all "${LIB}" COMMAND_ERROR_IS_FATAL ANY)
 
 if(MODE STREQUAL "buildid" OR MODE STREQUAL "truncated")
-  execute_process(COMMAND readelf -n "${LIB}" OUTPUT_VARIABLE notes COMMAND_ERROR_IS_FATAL ANY)
+  execute_process(COMMAND ${READELF} -n "${LIB}" OUTPUT_VARIABLE notes COMMAND_ERROR_IS_FATAL ANY)
   string(REGEX MATCH "Build ID: ([0-9a-f]+)" _ "${notes}")
   set(id "${CMAKE_MATCH_1}")
   if(NOT id)
@@ -33,7 +39,7 @@ else()
   set(dest "${ROOT}/links/${name}.debug")
   file(MAKE_DIRECTORY "${ROOT}/links")
   file(COPY_FILE "${dbg}" "${dest}")
-  execute_process(COMMAND objcopy "--add-gnu-debuglink=${dest}" "${LIB}" COMMAND_ERROR_IS_FATAL ANY)
+  execute_process(COMMAND ${OBJCOPY} "--add-gnu-debuglink=${dest}" "${LIB}" COMMAND_ERROR_IS_FATAL ANY)
   if(MODE STREQUAL "garbage")
     file(WRITE "${dest}" "this is not an ELF file, and its CRC does not match\n")
   endif()
