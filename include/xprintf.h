@@ -150,6 +150,105 @@ int xprintf_symbols_preload(void);
  * Returns 0, or -1 with errno. */
 int xprintf_symbols_set_debug_path(const char *dirs);
 
+/*
+ * POINTER EXTENSIONS
+ *     Built in, with the kernel's output (a "*" means the field width is
+ *     the extension's own argument, passed as with %*d):
+ *         %pI4 %pi4 [hnbl]     IPv4 address, 4 bytes       1.2.3.4 / 001.002.003.004
+ *         %pI6 %pi6 %pI6c      IPv6 address, 16 bytes      0001:0002:...  1::2  ::ffff:1.2.3.4
+ *         %pIS %piS [pfschnbl] struct sockaddr (AF_INET, AF_INET6)  [1::2]:80
+ *         %pM %pMR %pMF %pm %pmR  MAC address, 6 bytes     00:01:02:03:04:05
+ *         %pUb %pUB %pUl %pUL  UUID, 16 bytes
+ *         %*ph %*phC %*phD %*phN  hex dump of 1..64 bytes  00 01 02
+ *         %*pE[achnops]        escaped buffer              \eb \C\a"\220\r]
+ *         %*pb %*pbl           bitmap of unsigned long, width = bits   0779 / 0,3-6,8-10
+ *         %p4cc                V4L2/DRM four-character code, 4 bytes
+ *         %pV                  struct xprintf_va_format, formatted in place
+ *         %ptT %ptR [dtrs]     time_t * (UTC) / struct tm *  2019-01-04T15:32:23
+ *         %px                  the address in hex, unhashed
+ *     Flags, width and precision apply to the whole output as for %s,
+ *     except for the "*" ones.  Extensions that read through the pointer
+ *     print "(null)" for NULL and "(efault)" for an address in the first or
+ *     the last page (error values); any other invalid pointer is, as for
+ *     %s, undefined behaviour.
+ */
+
+/* %pV: print fmt with *va (copied, not consumed) where the directive is. */
+struct xprintf_va_format {
+	const char *fmt;
+	va_list *va;
+};
+
+/*
+ * REGISTERED EXTENSIONS
+ *     A program prints its own types with %p<name>:
+ *
+ *         static int print_point(struct xprintf_sink *sink, const void *ptr,
+ *                                const struct xprintf_pointer_spec *spec, void *ctx)
+ *         {
+ *             const struct point *p = ptr;
+ *             return xprintf_sink_printf(sink, "(%d, %d)", p->x, p->y) < 0 ? -1 : 0;
+ *         }
+ *         xprintf_register_pointer("Point", print_point, NULL);
+ *         xprintf("at %pPoint\n", &where);
+ *
+ *     Names are [A-Za-z][A-Za-z0-9]*.  The name that is the longest prefix
+ *     of the text after %p wins, built-in or registered; the rest of the
+ *     text is passed to the handler as its letters.  The handler never sees
+ *     NULL or error pointers (they print "(null)" / "(efault)").  The
+ *     library pads the handler's output to the field width and cuts it at
+ *     the precision, as for %s; when a width or precision is given it calls
+ *     the handler twice (first to measure), so a handler must print the same
+ *     thing each time.  It returns 0, or -1 with errno set to make the whole
+ *     call fail with that errno.  A handler may call any xprintf function,
+ *     including xprintf_register_pointer.
+ *
+ *     xprintf_register_pointer fails with EINVAL for an invalid name or a
+ *     NULL fn, EEXIST for a name already registered or used by a built-in
+ *     (including the symbol names S s B F f SR Sb Bb), ENOMEM.
+ *     xprintf_unregister_pointer fails with EINVAL for an invalid name and
+ *     ENOENT for a name not registered.
+ *
+ *     Registration is thread-safe and may run while other threads format;
+ *     formatting takes no lock.  A format running concurrently with a change
+ *     sees the registrations from before or after it.  Each change keeps the
+ *     previous table (a few bytes per name) until the program exits, so
+ *     register at start-up rather than in a loop.
+ */
+struct xprintf_sink; /* where a handler writes: only through the functions below */
+
+enum {
+	XPRINTF_POINTER_LEFT = 1u << 0,  /* '-' */
+	XPRINTF_POINTER_PLUS = 1u << 1,  /* '+' */
+	XPRINTF_POINTER_SPACE = 1u << 2, /* ' ' */
+	XPRINTF_POINTER_ALT = 1u << 3,   /* '#' */
+	XPRINTF_POINTER_ZERO = 1u << 4,  /* '0' */
+};
+
+struct xprintf_pointer_spec {
+	const char *name;    /* the registered name */
+	const char *letters; /* the text after the name (not NUL-terminated) */
+	size_t nletters;
+	int width;           /* field width, -1 when none was given */
+	int precision;       /* -1 when none was given */
+	unsigned flags;      /* XPRINTF_POINTER_* */
+};
+
+typedef int (*xprintf_pointer_fn)(struct xprintf_sink *sink, const void *ptr,
+				  const struct xprintf_pointer_spec *spec, void *ctx);
+
+/* 0, or -1 with errno: the output failed. */
+int xprintf_sink_write(struct xprintf_sink *sink, const char *buf, size_t len);
+/* The bytes written, or -1 with errno (as xprintf). */
+int xprintf_sink_printf(struct xprintf_sink *sink, const char *XPRINTF_RESTRICT fmt, ...)
+	XPRINTF_FORMAT(2, 3);
+int xprintf_sink_vprintf(struct xprintf_sink *sink, const char *XPRINTF_RESTRICT fmt,
+			 va_list ap) XPRINTF_FORMAT(2, 0);
+
+/* 0, or -1 with errno. */
+int xprintf_register_pointer(const char *name, xprintf_pointer_fn fn, void *ctx);
+int xprintf_unregister_pointer(const char *name);
+
 #ifdef __cplusplus
 }
 #endif

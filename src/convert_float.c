@@ -1,10 +1,207 @@
-/* convert_float.c - e E f F g G a A (placeholder until the exact engine lands). */
+/* convert_float.c - e E f F g G a A: decode, pick the digits, lay out. */
 #include "convert.h"
+
+#include <langinfo.h>
+#include <string.h>
+
+#include "float_decode.h"
+#include "float_digits.h"
+#include "float_fast.h"
+#include "float_hex.h"
+#include "float_layout.h"
+#include "locale_numeric.h"
+
+/* Kept digits stored on the stack up to this many; longer ones replay. */
+#define XP_DIGIT_STORE 512
+/* Fields up to this long are built on the stack and copied in one go. */
+#define XP_BODY_MAX 320
+
+/* What the layout needs from either digit source. */
+struct planned {
+	size_t ni;        /* integer digits before rounding */
+	size_t lead;      /* leading fraction zeros skipped (e style) */
+	size_t last_nz;   /* last nonzero final digit, 1-based */
+	int carry;
+};
+
+/* The field of a fast-path result, built whole: no grouping, bounded size. */
+static int put_direct(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fout *o,
+		      const struct xp_fast *f, const struct xp_numeric *num)
+{
+	size_t body_n = (o->int_zero ? 1 : o->int_n) + o->frac_lz + o->frac_n;
+	if (body_n + o->exp_len + num->radix_len + 1 > XP_BODY_MAX)
+		return 0;
+	char body[XP_BODY_MAX];
+	char *p = body;
+	if (o->sign)
+		*p++ = o->sign;
+	size_t at = 0; /* position in the final digit string */
+	if (o->int_zero) {
+		*p++ = '0';
+	} else {
+		size_t k = o->int_n <= f->len ? o->int_n : f->len;
+		memcpy(p, f->digits, k);
+		memset(p + k, '0', o->int_n - k);
+		p += o->int_n;
+		at = k;
+	}
+	if (o->point) {
+		memcpy(p, num->radix, num->radix_len);
+		p += num->radix_len;
+	}
+	memset(p, '0', o->frac_lz);
+	p += o->frac_lz;
+	size_t k = f->len - at;
+	if (k > o->frac_n)
+		k = o->frac_n;
+	memcpy(p, f->digits + at, k);
+	memset(p + k, '0', o->frac_n - k);
+	p += o->frac_n;
+	memcpy(p, o->exp, o->exp_len);
+	p += o->exp_len;
+
+	size_t bytes = (size_t)(p - body);
+	size_t chars = bytes - (o->point ? num->radix_len - 1 : 0);
+	size_t fill = sp->width > chars ? sp->width - chars : 0;
+	if (!fill) {
+		xp_put(s, body, bytes);
+		return 1;
+	}
+	if (sp->flags & XP_F_LEFT) {
+		xp_put(s, body, bytes);
+		xp_pad(s, ' ', fill);
+	} else if (sp->flags & XP_F_ZERO) {
+		size_t sg = o->sign != 0;
+		xp_put(s, body, sg);
+		xp_pad(s, '0', fill);
+		xp_put(s, body + sg, bytes - sg);
+	} else {
+		xp_pad(s, ' ', fill);
+		xp_put(s, body, bytes);
+	}
+	return 1;
+}
+
+static void decimal(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpval *v,
+		    const struct xp_numeric *num)
+{
+	char store[XP_DIGIT_STORE];
+	struct xp_digits d;
+	struct xp_fast f;
+	struct planned pl;
+	struct xp_fout o = {0};
+	unsigned char c = sp->conv | 0x20;
+	int alt = (sp->flags & XP_F_ALT) != 0;
+	size_t prec = sp->prec < 0 ? 6 : (size_t)sp->prec;
+	size_t fmax = xp_frac_digits_max(v);
+	int e_mode = c != 'f';
+	size_t sig = c == 'f' ? prec : c == 'e' ? prec + 1 : prec ? prec : 1;
+	int fast = xp_fast_digits(&f, v, e_mode, sig, store);
+	if (fast) {
+		pl.ni = (size_t)f.ni;
+		pl.lead = f.lead;
+		pl.last_nz = f.last_nz;
+		pl.carry = f.carry;
+	} else {
+		pl.ni = (size_t)xp_digits_start(&d, v, e_mode, store, sizeof store);
+		if (!e_mode) {
+			xp_digits_plan(&d, pl.ni + (prec < fmax ? prec : fmax));
+		} else {
+			size_t avail = pl.ni + fmax - d.lead_zeros; /* digits of the exact expansion */
+			xp_digits_plan(&d, sig < avail ? sig : avail);
+		}
+		pl.lead = d.lead_zeros;
+		pl.last_nz = d.last_nz;
+		pl.carry = d.carry;
+	}
+	o.sign = xp_float_sign(sp, v->neg);
+	o.group = (sp->flags & XP_F_GROUP) != 0;
+
+	if (c == 'f') {
+		o.int_n = pl.ni + (size_t)pl.carry;
+		o.int_zero = o.int_n == 0;
+		o.point = prec > 0 || alt;
+		o.frac_n = prec;
+	} else {
+		long x;
+		if (v->is_zero)
+			x = 0;
+		else if (pl.ni)
+			x = (long)pl.ni - 1 + pl.carry;
+		else
+			x = -(long)pl.lead - 1 + pl.carry;
+		size_t nz = pl.last_nz; /* significant digits after stripping zeros */
+		if (c == 'g' && x < (long)sig && x >= -4) {
+			if (x >= 0) {
+				o.int_n = (size_t)x + 1;
+				o.frac_n = alt ? sig - o.int_n : nz > o.int_n ? nz - o.int_n : 0;
+			} else {
+				o.int_zero = 1;
+				o.frac_lz = (size_t)(-x - 1);
+				o.frac_n = alt ? sig : nz;
+			}
+			o.point = o.frac_n > 0 || alt;
+			if (!o.point)
+				o.frac_lz = 0;
+		} else {
+			o.int_n = 1;
+			if (c == 'e')
+				o.frac_n = sig - 1;
+			else if (alt)
+				/* glibc: a round up from f style (x was sig - 1) into e style
+				 * keeps the f style's zero fraction digits: %#g of 999999.5
+				 * is 1.e+06 */
+				o.frac_n = pl.carry && x == (long)sig ? 0 : sig - 1;
+			else
+				o.frac_n = nz > 1 ? nz - 1 : 0;
+			o.point = o.frac_n > 0 || alt;
+			o.exp_len = xp_float_exp(o.exp, (sp->conv == 'E' || sp->conv == 'G') ? 'E' : 'e', x);
+		}
+	}
+	if (fast) {
+		if (!o.group && put_direct(s, sp, &o, &f, num))
+			return;
+		/* hand the finished string to the general layout */
+		d.v = v;
+		d.kept = f.len;
+		d.up = d.carry = 0;
+		d.store = f.digits;
+		d.stored = 1;
+		d.replay = 0;
+		d.pos = 0;
+	}
+	xp_float_layout(s, sp, &o, &d, num);
+}
 
 int xp_convert_float(struct xp_sink *s, const struct xp_spec *sp, const union xp_arg *v)
 {
-	(void)v;
-	static const char marker[] = "(float)";
-	xp_emit_padded(s, sp, marker, sizeof marker - 1);
+	struct xp_fpval fv;
+	if (sp->ldbl)
+		xp_decode_long_double(&fv, v->ld);
+	else
+		xp_decode_double(&fv, v->d);
+	int upper = sp->conv == 'E' || sp->conv == 'F' || sp->conv == 'G' || sp->conv == 'A';
+	if (fv.kind == XP_FP_INF) {
+		xp_float_special(s, sp, fv.neg, upper ? "INF" : "inf");
+		return 0;
+	}
+	if (fv.kind == XP_FP_NAN) {
+		xp_float_special(s, sp, fv.neg, upper ? "NAN" : "nan");
+		return 0;
+	}
+	struct xp_numeric num;
+	if (sp->flags & XP_F_GROUP) {
+		xp_numeric_get(&num);
+	} else {
+		/* only the radix: the common case skips the grouping lookups */
+		num.radix = nl_langinfo(RADIXCHAR);
+		num.radix_len = num.radix[0] && !num.radix[1] ? 1 : strlen(num.radix);
+		num.thousands_len = 0;
+		num.thousands_sep = num.grouping = "";
+	}
+	if ((sp->conv | 0x20) == 'a')
+		xp_float_hex(s, sp, &fv, &num);
+	else
+		decimal(s, sp, &fv, &num);
 	return 0;
 }

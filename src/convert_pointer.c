@@ -66,19 +66,25 @@ int xp_convert_pointer(struct xp_sink *s, const struct xp_spec *sp, void *ptr)
 		xp_emit_plain_pointer(s, sp, ptr);
 		return 0;
 	}
+	if ((e->flags & XP_EXT_ZERO_WIDTH_EMPTY) && sp->width == 0 && xp_ext_width_given(sp))
+		return 0;
 	if (e->flags & XP_EXT_DEREF) {
 		const char *bad = xp_ext_bad_pointer(ptr);
 		if (bad) {
-			xp_emit_padded(s, sp, bad, strlen(bad));
+			/* The kernel's error_string(): padded and cut as %s. */
+			size_t len = strlen(bad);
+			if (sp->prec >= 0 && (size_t)sp->prec < len)
+				len = (size_t)sp->prec;
+			xp_emit_padded(s, sp, bad, len);
 			return 0;
 		}
 	}
-	size_t name_len = strlen(e->name);
 	struct xp_ext_call call = {
 		.ptr = ptr,
-		.letters = sp->ext + name_len,
-		.nletters = sp->ext_len - name_len,
+		.letters = sp->ext + e->name_len,
+		.nletters = sp->ext_len - e->name_len,
 		.spec = sp,
+		.ext = e,
 	};
 	if (e->flags & XP_EXT_OWN_WIDTH)
 		return e->fn(s, &call);

@@ -5,7 +5,11 @@
  * its name (%pI4h: name "I4", letters "h") and the directive, and writes to
  * the sink.  Unless the row says the field width is the extension's own
  * argument, the caller applies width, precision and '-' to the handler's
- * whole output as for %s (the handler may then run twice: once to measure).
+ * whole output as for %s (the handler may then run twice: once to measure,
+ * so it must not consume anything it cannot consume again).
+ *
+ * Programs add rows at run time (src/ext/registry.c); the longest name wins
+ * across built-in and registered rows.
  */
 #ifndef XP_EXT_H
 #define XP_EXT_H
@@ -13,11 +17,14 @@
 #include "sink.h"
 #include "spec.h"
 
+struct xp_ext;
+
 struct xp_ext_call {
 	const void *ptr;
-	const char *letters;
+	const char *letters;       /* the text after the name, not terminated */
 	size_t nletters;
 	const struct xp_spec *spec;
+	const struct xp_ext *ext;  /* the row that matched */
 };
 
 /* Returns 0, or -1 with errno set to abandon the whole format. */
@@ -26,20 +33,61 @@ typedef int (*xp_ext_fn)(struct xp_sink *s, const struct xp_ext_call *c);
 enum xp_ext_flag {
 	XP_EXT_OWN_WIDTH = 1u << 0, /* the field width means something else (%*ph) */
 	XP_EXT_DEREF = 1u << 1,     /* reads through ptr: NULL and error pointers are caught first */
+	/* An explicit field width of 0 prints nothing, checked before the
+	 * pointer (the kernel's hex_string and escaped_string). */
+	XP_EXT_ZERO_WIDTH_EMPTY = 1u << 2,
 };
 
 struct xp_ext {
 	const char *name;
+	size_t name_len;
 	xp_ext_fn fn;
 	unsigned flags;
 };
 
-/* The handler whose name is the longest prefix of text, or NULL. */
+/* The row whose name is the longest prefix of text, built-in or
+ * registered, or NULL. */
 const struct xp_ext *xp_ext_find(const char *text, size_t len);
 
+/* The longest registered row longer than min_len that prefixes text, or
+ * NULL (src/ext/registry.c; lock-free). */
+const struct xp_ext *xp_ext_find_registered(const char *text, size_t len, size_t min_len);
+
+/* Is name a built-in's, now or reserved for one (%pS and friends)? */
+int xp_ext_name_is_builtin(const char *name, size_t len);
+
 /* The kernel's check_pointer(): a marker for NULL and error pointers,
- * NULL when ptr looks dereferenceable. */
+ * NULL when ptr looks dereferenceable.  Any other invalid pointer is the
+ * caller's responsibility, as for %s. */
 const char *xp_ext_bad_pointer(const void *ptr);
+
+/* The i-th letter after the name, or 0 past the end: handlers read their
+ * letters the way the kernel reads fmt[i]. */
+static inline char xp_ext_letter(const struct xp_ext_call *c, size_t i)
+{
+	return i < c->nletters ? c->letters[i] : 0;
+}
+
+/*
+ * Was a field width given?  The parser leaves width 0 when there is none,
+ * and a width written in the format never is 0 (a leading 0 is the flag),
+ * so 0 means "given" only when it came from a '*' argument.  The kernel
+ * tells the two apart (%ph: absent = 1 byte, %*ph with 0 = nothing).
+ */
+static inline int xp_ext_width_given(const struct xp_spec *sp)
+{
+	return sp->width != 0 || sp->width_from_arg;
+}
+
+/* Small writers shared by the handlers (src/ext/put.c). */
+void xp_ext_put_hex2(struct xp_sink *s, unsigned char byte, int upper);
+void xp_ext_put_dec(struct xp_sink *s, unsigned long long v);
+/* v in decimal, zero-padded to at least digits characters, as %0*lld. */
+void xp_ext_put_dec_padded(struct xp_sink *s, long long v, unsigned digits);
+static inline void xp_ext_puts(struct xp_sink *s, const char *str)
+{
+	xp_put(s, str, strlen(str));
+}
 
 /* Built-in handlers (src/ext/<name>.c). */
 int xp_ext_px(struct xp_sink *s, const struct xp_ext_call *c);
@@ -48,5 +96,16 @@ int xp_ext_symbol_name(struct xp_sink *s, const struct xp_ext_call *c);   /* %ps
 int xp_ext_backtrace(struct xp_sink *s, const struct xp_ext_call *c);     /* %pB %pBb */
 int xp_ext_function(struct xp_sink *s, const struct xp_ext_call *c);      /* %pF */
 int xp_ext_function_name(struct xp_sink *s, const struct xp_ext_call *c); /* %pf */
+int xp_ext_ipv4(struct xp_sink *s, const struct xp_ext_call *c);
+int xp_ext_ipv6(struct xp_sink *s, const struct xp_ext_call *c);
+int xp_ext_sockaddr(struct xp_sink *s, const struct xp_ext_call *c);
+int xp_ext_mac(struct xp_sink *s, const struct xp_ext_call *c);
+int xp_ext_uuid(struct xp_sink *s, const struct xp_ext_call *c);
+int xp_ext_hex(struct xp_sink *s, const struct xp_ext_call *c);
+int xp_ext_escape(struct xp_sink *s, const struct xp_ext_call *c);
+int xp_ext_bitmap(struct xp_sink *s, const struct xp_ext_call *c);
+int xp_ext_fourcc(struct xp_sink *s, const struct xp_ext_call *c);
+int xp_ext_va(struct xp_sink *s, const struct xp_ext_call *c);
+int xp_ext_time(struct xp_sink *s, const struct xp_ext_call *c);
 
 #endif

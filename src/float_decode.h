@@ -1,0 +1,26 @@
+/* float_decode.h - a floating value as sign, class and exact m * 2^e. */
+#ifndef XP_FLOAT_DECODE_H
+#define XP_FLOAT_DECODE_H
+
+#include <stdint.h>
+
+enum xp_fp_kind { XP_FP_FINITE, XP_FP_INF, XP_FP_NAN };
+
+struct xp_fpval {
+	uint32_t m[4];        /* mantissa, little-endian words: value = m * 2^e */
+	int e;
+	unsigned char neg;
+	unsigned char kind;   /* enum xp_fp_kind */
+	unsigned char nibbles; /* %a: hex digits after the leading one */
+	unsigned char is_zero;
+};
+
+void xp_decode_double(struct xp_fpval *v, double d);
+void xp_decode_long_double(struct xp_fpval *v, long double ld);
+
+/* The formats a long double can have, decodable on any host so that each
+ * path can be tested where it is not the native one. */
+void xp_decode_x87(struct xp_fpval *v, uint64_t mant, unsigned sign_exp);
+void xp_decode_binary128(struct xp_fpval *v, uint64_t hi, uint64_t lo);
+
+#endif

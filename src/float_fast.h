@@ -1,0 +1,30 @@
+/* float_fast.h - the double fast path: exact 64/128-bit integer arithmetic
+ * for values whose integer part fits 128 bits and whose fraction has at
+ * most 124 bits (about 5e-38 .. 3e38), when the digits fit a small buffer.
+ * It fills a planned struct xp_digits exactly as the big-number path would. */
+#ifndef XP_FLOAT_FAST_H
+#define XP_FLOAT_FAST_H
+
+#include "float_digits.h"
+
+/* Room the fast path needs in the caller's digit store. */
+#define XP_FAST_STORE 128
+
+struct xp_fast {
+	char *digits;     /* the final (rounded) digit string */
+	size_t len;       /* its length: kept, plus one after a carry */
+	size_t kept;      /* digits kept before rounding */
+	size_t lead;      /* e_mode: fraction zeros before the first significant digit */
+	size_t last_nz;   /* 1-based position of the last nonzero final digit */
+	int carry;        /* rounding rippled out: digits is "1" followed by zeros */
+	int ni;           /* integer digits before rounding */
+};
+
+/* e_mode 0: int digits + min(prec, frac digits) (prec = %f precision);
+ * e_mode 1: min(prec, exact digits) significant digits.  store needs
+ * XP_FAST_STORE bytes.  Returns 0 when the value or the length is out of
+ * the fast path's reach. */
+int xp_fast_digits(struct xp_fast *r, const struct xp_fpval *v, int e_mode, size_t prec,
+		   char *store);
+
+#endif
