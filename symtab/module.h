@@ -24,7 +24,9 @@ struct xp_symmod_built {
 struct xp_symmod {
 	uintptr_t lo, hi;     /* [lo, hi): the PT_LOAD segments' span */
 	uintptr_t bias;       /* dlpi_addr == link_map l_addr */
-	uintptr_t dyn;        /* PT_DYNAMIC's address == link_map l_ld, 0 if none */
+	uintptr_t dyn;        /* PT_DYNAMIC's address, 0 if none */
+	uintptr_t map_start;  /* lo rounded down to a page: dlfo_map_start */
+	uintptr_t eh_frame;   /* PT_GNU_EH_FRAME's address: dlfo_eh_frame */
 	char *path;           /* file to read; NULL for the vDSO (read from memory) */
 	char *name;           /* base name printed in [module] */
 	int is_main, is_vdso;

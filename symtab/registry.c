@@ -11,7 +11,8 @@
  *
  * Staleness: _dl_find_object (glibc 2.35+, lock-free, async-signal-safe)
  * tells per lookup whether the address is in a loaded object and which
- * (link_map l_addr and l_ld identify it).  An address in no object prints
+ * (its mapping's start and end and its PT_GNU_EH_FRAME, which the
+ * snapshot computed from the program headers, identify it).  An address in no object prints
  * nothing symbolic, even if a dlclose()d object's index still covers it;
  * an object the snapshot lacks triggers a rescan, unless dlpi_adds and
  * dlpi_subs show that nothing was loaded or unloaded since the snapshot.
@@ -180,17 +181,22 @@ static int scan_one(struct dl_phdr_info *info, size_t size, void *data)
 		sc->adds = info->dlpi_adds;
 		sc->subs = info->dlpi_subs;
 	}
-	uintptr_t lo = UINTPTR_MAX, hi = 0, dyn = 0;
+	uintptr_t lo = UINTPTR_MAX, hi = 0, dyn = 0, eh = 0;
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), map_start = UINTPTR_MAX;
 	for (size_t i = 0; i < info->dlpi_phnum; i++) {
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
 		if (ph->p_type == PT_LOAD) {
 			uintptr_t a = info->dlpi_addr + ph->p_vaddr;
 			if (a < lo)
 				lo = a;
+			if ((a & ~(page - 1)) < map_start)
+				map_start = a & ~(page - 1);
 			if (a + ph->p_memsz > hi)
 				hi = a + ph->p_memsz;
 		} else if (ph->p_type == PT_DYNAMIC) {
 			dyn = info->dlpi_addr + ph->p_vaddr;
+		} else if (ph->p_type == PT_GNU_EH_FRAME) {
+			eh = info->dlpi_addr + ph->p_vaddr;
 		}
 	}
 	if (lo >= hi)
@@ -202,6 +208,8 @@ static int scan_one(struct dl_phdr_info *info, size_t size, void *data)
 	m->hi = hi;
 	m->bias = info->dlpi_addr;
 	m->dyn = dyn;
+	m->map_start = map_start;
+	m->eh_frame = eh;
 	m->refs = 1;
 	uintptr_t vdso = (uintptr_t)getauxval(AT_SYSINFO_EHDR);
 	const char *dname = info->dlpi_name ? info->dlpi_name : "";
@@ -252,6 +260,7 @@ static int by_lo(const void *a, const void *b)
 static int same_object(const struct xp_symmod *a, const struct xp_symmod *b)
 {
 	return a->lo == b->lo && a->hi == b->hi && a->bias == b->bias && a->dyn == b->dyn &&
+	       a->eh_frame == b->eh_frame &&
 	       a->is_main == b->is_main && a->is_vdso == b->is_vdso &&
 	       !strcmp(a->name, b->name) &&
 	       (a->path == b->path || (a->path && b->path && !strcmp(a->path, b->path)));
@@ -382,8 +391,10 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 	if (_dl_find_object((void *)addr, &fo) != 0) {
 		if (!m || !m->is_vdso)
 			return NOTHING; /* in no loaded object */
-	} else if (!m || !fo.dlfo_link_map || fo.dlfo_link_map->l_addr != m->bias ||
-		   (uintptr_t)fo.dlfo_link_map->l_ld != m->dyn) {
+	} else if (!m || (uintptr_t)fo.dlfo_map_start != m->map_start ||
+		   (uintptr_t)fo.dlfo_map_end != m->hi || (uintptr_t)fo.dlfo_eh_frame != m->eh_frame) {
+		/* Only fo's own fields: its link_map may be freed by a
+		 * concurrent dlclose as soon as _dl_find_object returns. */
 		return UNKNOWN_OBJECT;
 	}
 #else

@@ -1,0 +1,237 @@
+/* bench_symtab.c - the symbol index: cold first lookups (index build for
+ * this program, libc and libm), warm lookups over a million random
+ * addresses inside function symbols beside glibc's dladdr on the same
+ * addresses, and the index's bytes per symbol.  Reports; never fails.
+ *
+ * Workloads (ns per call, median of batches of 1000; the dladdr-based
+ * formatting on every 10th batch, as dladdr takes microseconds):
+ *   lookup   xp_symtab_lookup            | dladdr                      | -
+ *   %pS      xsnprintf("%pS")            | dladdr + snprintf(same text) | dladdr + stbsp_snprintf
+ * dladdr sees only .dynsym, so its names differ where a .symtab names more. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <xprintf.h>
+
+#define STB_SPRINTF_IMPLEMENTATION
+#include <stb/stb_sprintf.h>
+
+#include "../../symtab/symtab.h"
+#include "../symtab/oracle.h"
+
+#define N_ADDR 1000000
+#define BATCH 1000
+
+static double (*volatile keep_libm)(double) = cos;
+
+static double now_ns(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e9 + t.tv_nsec;
+}
+
+static int by_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+static double median(double *v, size_t n)
+{
+	qsort(v, n, sizeof *v, by_double);
+	return v[n / 2];
+}
+
+__attribute__((noinline)) static int program_function(int x)
+{
+	return x * 2;
+}
+
+/* Cold: a fresh process (fork before any lookup) times its first lookup
+ * in each of the three objects. */
+static void cold(void)
+{
+	enum { RUNS = 15 };
+	double prog[RUNS], libc[RUNS], libm[RUNS], total[RUNS];
+	size_t bytes = 0, syms = 0;
+	for (int r = 0; r < RUNS; r++) {
+		int fd[2];
+		if (pipe(fd) != 0)
+			return;
+		pid_t pid = fork();
+		if (pid == 0) {
+			close(fd[0]);
+			char buf[256];
+			double t0 = now_ns();
+			xsnprintf(buf, sizeof buf, "%pS", (void *)(uintptr_t)program_function);
+			double t1 = now_ns();
+			xsnprintf(buf, sizeof buf, "%pS", (void *)(uintptr_t)abort);
+			double t2 = now_ns();
+			xsnprintf(buf, sizeof buf, "%pS", (void *)(uintptr_t)keep_libm);
+			double t3 = now_ns();
+			struct xp_symtab_stats st;
+			xp_symtab_stats(&st);
+			double msg[5] = { t1 - t0, t2 - t1, t3 - t2, (double)st.bytes, (double)st.symbols };
+			ssize_t w = write(fd[1], msg, sizeof msg);
+			_exit(w == (ssize_t)sizeof msg ? 0 : 1);
+		}
+		close(fd[1]);
+		double msg[5] = { 0 };
+		ssize_t got = read(fd[0], msg, sizeof msg);
+		close(fd[0]);
+		waitpid(pid, NULL, 0);
+		if (got != (ssize_t)sizeof msg)
+			return;
+		prog[r] = msg[0];
+		libc[r] = msg[1];
+		libm[r] = msg[2];
+		total[r] = msg[0] + msg[1] + msg[2];
+		bytes = (size_t)msg[3];
+		syms = (size_t)msg[4];
+	}
+	printf("cold first lookup, median of %d fresh processes (index build):\n", RUNS);
+	printf("  program %8.0f us   libc %8.0f us   libm %8.0f us   total %8.0f us\n",
+	       median(prog, RUNS) / 1e3, median(libc, RUNS) / 1e3, median(libm, RUNS) / 1e3,
+	       median(total, RUNS) / 1e3);
+	printf("  index for these three: %zu entries, %zu bytes, %.2f bytes/symbol\n", syms, bytes,
+	       syms ? (double)bytes / (double)syms : 0.0);
+}
+
+static uintptr_t *addresses(size_t *n)
+{
+	struct omodule mods[3];
+	const char *suffix[3] = { "", "/libc.so.6", "/libm.so.6" };
+	size_t total = 0;
+	for (int i = 0; i < 3; i++) {
+		uintptr_t bias;
+		char path[4096], debug[4200];
+		if (oracle_loaded(suffix[i], &bias, path, sizeof path) != 0)
+			return NULL;
+		oracle_system_debug_file(path, debug, sizeof debug);
+		if (oracle_load(&mods[i], *debug ? debug : path, !*debug && i, bias, "x") != 0)
+			return NULL;
+		total += mods[i].n;
+	}
+	uintptr_t *a = malloc(N_ADDR * sizeof *a);
+	srand(12345);
+	for (size_t k = 0; k < N_ADDR;) {
+		const struct omodule *m = &mods[rand() % 3];
+		const struct osym *s = &m->s[(size_t)rand() % m->n];
+		if (!s->size)
+			continue;
+		a[k++] = s->start + (uintptr_t)rand() % s->size;
+	}
+	for (int i = 0; i < 3; i++)
+		oracle_free(&mods[i]);
+	*n = N_ADDR;
+	printf("warm: %d random addresses inside %zu function symbols of the program, libc, libm\n",
+	       N_ADDR, total);
+	return a;
+}
+
+static volatile size_t sink;
+
+static void warm(const uintptr_t *a, size_t n)
+{
+	size_t batches = n / BATCH;
+	double *xl = malloc(batches * sizeof *xl), *dl = malloc(batches * sizeof *dl);
+	double *xf = malloc(batches * sizeof *xf), *gf = malloc(batches * sizeof *gf);
+	double *sf = malloc(batches * sizeof *sf);
+	char buf[512];
+	size_t named_x = 0, named_d = 0;
+	for (size_t b = 0; b < batches; b++) {
+		const uintptr_t *p = a + b * BATCH;
+		double t0 = now_ns();
+		for (int i = 0; i < BATCH; i++) {
+			struct xp_symbol s;
+			struct xp_symtab_hold h;
+			named_x += (size_t)xp_symtab_lookup(p[i], &s, &h);
+			xp_symtab_release(&h);
+		}
+		double t1 = now_ns();
+		for (int i = 0; i < BATCH; i++) {
+			Dl_info info;
+			named_d += dladdr((void *)p[i], &info) && info.dli_sname;
+		}
+		double t2 = now_ns();
+		for (int i = 0; i < BATCH; i++)
+			sink += (size_t)xsnprintf(buf, sizeof buf, "%pS", (void *)p[i]);
+		double t3 = now_ns();
+		if (b % 10) { /* the formatting comparison on every 10th batch: dladdr is slow */
+			xl[b] = (t1 - t0) / BATCH;
+			dl[b] = (t2 - t1) / BATCH;
+			xf[b] = (t3 - t2) / BATCH;
+			gf[b] = sf[b] = -1;
+			continue;
+		}
+		for (int i = 0; i < BATCH; i++) {
+			Dl_info info;
+			if (dladdr((void *)p[i], &info) && info.dli_sname)
+				sink += (size_t)snprintf(buf, sizeof buf, "%s+0x%lx [%s]", info.dli_sname,
+							 (unsigned long)(p[i] - (uintptr_t)info.dli_saddr),
+							 info.dli_fname);
+		}
+		double t4 = now_ns();
+		for (int i = 0; i < BATCH; i++) {
+			Dl_info info;
+			if (dladdr((void *)p[i], &info) && info.dli_sname)
+				sink += (size_t)stbsp_snprintf(buf, sizeof buf, "%s+0x%lx [%s]", info.dli_sname,
+							       (unsigned long)(p[i] - (uintptr_t)info.dli_saddr),
+							       info.dli_fname);
+		}
+		double t5 = now_ns();
+		xl[b] = (t1 - t0) / BATCH;
+		dl[b] = (t2 - t1) / BATCH;
+		xf[b] = (t3 - t2) / BATCH;
+		gf[b] = (t4 - t3) / BATCH;
+		sf[b] = (t5 - t4) / BATCH;
+	}
+	double mxl = median(xl, batches), mdl = median(dl, batches), mxf = median(xf, batches);
+	size_t k = 0;
+	for (size_t b = 0; b < batches; b++)
+		if (gf[b] >= 0) {
+			gf[k] = gf[b];
+			sf[k++] = sf[b];
+		}
+	double mgf = median(gf, k), msf = median(sf, k);
+	printf("%-10s %14s %14s %14s %10s %10s\n", "workload", "xprintf ns", "glibc ns", "stb ns",
+	       "glibc/xp", "stb/xp");
+	printf("%-10s %14.1f %14.1f %14s %10.1f %10s\n", "lookup", mxl, mdl, "-", mdl / mxl, "-");
+	printf("%-10s %14.1f %14.1f %14.1f %10.1f %10.1f\n", "%pS", mxf, mgf, msf, mgf / mxf, msf / mxf);
+	printf("named: xprintf %zu of %zu, dladdr %zu of %zu\n", named_x, n, named_d, n);
+	free(xl);
+	free(dl);
+	free(xf);
+	free(gf);
+	free(sf);
+}
+
+int main(void)
+{
+	cold();
+	size_t n = 0;
+	uintptr_t *a = addresses(&n);
+	if (!a) {
+		printf("could not read the symbol tables with nm\n");
+		return 0;
+	}
+	if (xprintf_symbols_preload() != 0)
+		printf("preload failed\n");
+	struct xp_symtab_stats st;
+	xp_symtab_stats(&st);
+	printf("after preload: %zu objects, %zu index entries from %zu function symbols, %zu bytes: "
+	       "%.2f bytes/entry\n",
+	       st.modules, st.symbols, st.candidates, st.bytes,
+	       st.symbols ? (double)st.bytes / (double)st.symbols : 0.0);
+	warm(a, n);
+	free(a);
+	return 0;
+}

@@ -1,0 +1,201 @@
+/* test_symtab_signal.c - after xprintf_symbols_preload(), formatting
+ * symbols allocates nothing and takes no lock, also inside a signal
+ * handler.  malloc and friends and pthread_mutex_lock are interposed here
+ * and count calls while `counting` is set; controls show the counters see
+ * what they should. */
+#define _GNU_SOURCE
+#include <check.h>
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <unistd.h>
+#include <xprintf.h>
+
+#define FN(f) ((void *)(uintptr_t)(f))
+
+static volatile sig_atomic_t counting;
+static volatile sig_atomic_t allocations, locks;
+
+void *__libc_malloc(size_t);
+void *__libc_calloc(size_t, size_t);
+void *__libc_realloc(void *, size_t);
+void *__libc_memalign(size_t, size_t);
+void __libc_free(void *);
+
+void *malloc(size_t n)
+{
+	if (counting)
+		allocations++;
+	return __libc_malloc(n);
+}
+
+void *calloc(size_t n, size_t k)
+{
+	if (counting)
+		allocations++;
+	return __libc_calloc(n, k);
+}
+
+void *realloc(void *p, size_t n)
+{
+	if (counting)
+		allocations++;
+	return __libc_realloc(p, n);
+}
+
+void *memalign(size_t a, size_t n)
+{
+	if (counting)
+		allocations++;
+	return __libc_memalign(a, n);
+}
+
+void *aligned_alloc(size_t a, size_t n)
+{
+	return memalign(a, n);
+}
+
+int posix_memalign(void **p, size_t a, size_t n)
+{
+	*p = memalign(a, n);
+	return *p ? 0 : 12;
+}
+
+void free(void *p)
+{
+	if (counting && p)
+		allocations++;
+	__libc_free(p);
+}
+
+static int (*real_lock)(pthread_mutex_t *);
+
+int pthread_mutex_lock(pthread_mutex_t *m)
+{
+	if (counting)
+		locks++;
+	return real_lock(m);
+}
+
+__attribute__((noinline, used)) static int prog_static(int x)
+{
+	return x - 4;
+}
+
+static double (*volatile keep_libm)(double) = cos;
+static char out[4096];
+static int out_len;
+
+/* Many symbolic conversions, into a buffer and to a file descriptor. */
+static void *vdso_fn;
+
+static void format_all(void)
+{
+	void *vdso = vdso_fn;
+	out_len = xsnprintf(out, sizeof out,
+			    "%pS|%ps|%pS|%pB|%pSb|%pS|%pS|%pS|%-30pS|%.4ps|%pS|%pBb",
+			    FN(prog_static), FN(abort), FN(keep_libm), (void *)((char *)FN(abort) + 1), FN(abort),
+			    (void *)&out_len, NULL, vdso, FN(prog_static), FN(abort),
+			    (void *)getauxval(AT_SYSINFO_EHDR), FN(prog_static));
+	int fd = open("/dev/null", O_WRONLY);
+	xdprintf(fd, "%pS %pB\n", FN(abort), FN(prog_static));
+	close(fd);
+}
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	counting = 1;
+	format_all();
+	counting = 0;
+}
+
+START_TEST(no_allocation_no_lock_after_preload)
+{
+	void *vh = dlopen("linux-vdso.so.1", RTLD_NOW | RTLD_NOLOAD);
+	ck_assert_ptr_nonnull(vh);
+	vdso_fn = dlsym(vh, "__vdso_clock_gettime");
+	ck_assert_ptr_nonnull(vdso_fn);
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+
+	/* control: the counters count */
+	char *s;
+	counting = 1;
+	xasprintf(&s, "%d", 42);
+	counting = 0;
+	ck_assert_int_gt(allocations, 0);
+	free(s);
+
+	allocations = locks = 0;
+	counting = 1;
+	format_all();
+	counting = 0;
+	ck_assert_int_eq(allocations, 0);
+	ck_assert_int_eq(locks, 0);
+	/* and it was symbolic, not the fallback */
+	ck_assert_ptr_nonnull(strstr(out, "prog_static+0x0/0x"));
+	ck_assert_ptr_nonnull(strstr(out, "|abort [libc.so.6]|"));
+	ck_assert_ptr_nonnull(strstr(out, "[libm.so.6]"));
+	ck_assert_ptr_nonnull(strstr(out, "[linux-vdso.so.1]"));
+
+	/* the same inside a signal handler */
+	char first[4096];
+	memcpy(first, out, sizeof out);
+	memset(out, 0, sizeof out);
+	struct sigaction sa = { 0 };
+	sa.sa_handler = on_signal;
+	sigaction(SIGUSR1, &sa, NULL);
+	raise(SIGUSR1);
+	ck_assert_int_eq(allocations, 0);
+	ck_assert_int_eq(locks, 0);
+	ck_assert_str_eq(out, first);
+}
+END_TEST
+
+START_TEST(object_loaded_after_preload_is_indexed_on_the_spot)
+{
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	void *h = dlopen(FIXTURE_DIR "/libxpfix_late.so", RTLD_NOW);
+	ck_assert_ptr_nonnull(h);
+	void *f = dlsym(h, "late_global");
+	allocations = locks = 0;
+	counting = 1;
+	xsnprintf(out, sizeof out, "%ps", f);
+	counting = 0;
+	ck_assert_str_eq(out, "late_global [libxpfix_late.so]");
+	/* as documented: not async-signal-safe for it (preload again) */
+	ck_assert_int_gt(locks, 0);
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	allocations = locks = 0;
+	counting = 1;
+	xsnprintf(out, sizeof out, "%ps", f);
+	counting = 0;
+	ck_assert_int_eq(allocations + locks, 0);
+	dlclose(h);
+}
+END_TEST
+
+int main(void)
+{
+	void *sym = dlsym(RTLD_NEXT, "pthread_mutex_lock");
+	memcpy(&real_lock, &sym, sizeof sym); /* POSIX: dlsym's result is a function */
+	if (!real_lock)
+		return 1;
+	Suite *s = suite_create("symtab_signal");
+	TCase *tc = tcase_create("signal");
+	tcase_add_test(tc, no_allocation_no_lock_after_preload);
+	tcase_add_test(tc, object_loaded_after_preload_is_indexed_on_the_spot);
+	suite_add_tcase(s, tc);
+	SRunner *sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,117 @@
+/* test_symtab_threads.c - lookups while another thread dlopen()s,
+ * dlclose()s and drops the index: every answer must be a valid one (the
+ * program's own function, libc's, the churning library's symbol while it
+ * is loaded or the fallback), and nothing may crash or read freed memory
+ * (run under ThreadSanitizer and ASan in CI). */
+#define _GNU_SOURCE
+#include <check.h>
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <xprintf.h>
+
+#define FN(f) ((void *)(uintptr_t)(f))
+#define READERS 3
+#define CYCLES 150
+
+__attribute__((noinline, used)) int prog_function(int x)
+{
+	return x + 11;
+}
+
+static atomic_uintptr_t churn_addr; /* a function in the churning library, or 0 */
+static atomic_int done;
+static char want_prog[256], want_abort[256];
+
+struct reader_result {
+	long formatted, bad;
+	char first_bad[300];
+};
+
+static void *reader(void *arg)
+{
+	struct reader_result *r = arg;
+	char buf[300], hex[64];
+	while (!atomic_load(&done)) {
+		xsnprintf(buf, sizeof buf, "%pS", FN(prog_function));
+		int ok = !strcmp(buf, want_prog);
+		xsnprintf(buf, sizeof buf, "%ps", FN(abort));
+		ok &= !strcmp(buf, want_abort);
+		uintptr_t a = atomic_load(&churn_addr);
+		if (a) {
+			xsnprintf(buf, sizeof buf, "%pS", (void *)a);
+			snprintf(hex, sizeof hex, "0x%lx", (unsigned long)a);
+			/* loaded: its name; unloaded meanwhile: the fallback */
+			ok &= !strcmp(buf, hex) ||
+			      (!strncmp(buf, "late_global+0x0/0x", 18) &&
+			       strstr(buf, " [libxpfix_late.so]") != NULL);
+		}
+		r->formatted++;
+		if (!ok && r->bad++ == 0)
+			snprintf(r->first_bad, sizeof r->first_bad, "%s", buf);
+	}
+	return NULL;
+}
+
+START_TEST(lookups_during_dlopen_dlclose)
+{
+	xsnprintf(want_prog, sizeof want_prog, "%pS", FN(prog_function));
+	ck_assert_int_eq(strncmp(want_prog, "prog_function+0x0/0x", 20), 0);
+	xsnprintf(want_abort, sizeof want_abort, "%ps", FN(abort));
+	/* libc's abort, or a sanitizer's interceptor of it: named either way */
+	ck_assert_ptr_nonnull(strstr(want_abort, "abort ["));
+
+	pthread_t t[READERS];
+	struct reader_result res[READERS];
+	memset(res, 0, sizeof res);
+	for (int i = 0; i < READERS; i++)
+		ck_assert_int_eq(pthread_create(&t[i], NULL, reader, &res[i]), 0);
+	int named = 0;
+	for (int cycle = 0; cycle < CYCLES; cycle++) {
+		void *h = dlopen(FIXTURE_DIR "/libxpfix_late.so", RTLD_NOW | RTLD_LOCAL);
+		ck_assert_ptr_nonnull(h);
+		void *f = dlsym(h, "late_global");
+		ck_assert_ptr_nonnull(f);
+		char buf[300];
+		xsnprintf(buf, sizeof buf, "%ps", f);
+		named += !strcmp(buf, "late_global [libxpfix_late.so]");
+		atomic_store(&churn_addr, (uintptr_t)f);
+		if (cycle % 10 == 3) /* drop every index while readers run */
+			ck_assert_int_eq(xprintf_symbols_set_debug_path(NULL), 0);
+		if (cycle % 10 == 7)
+			ck_assert_int_eq(xprintf_symbols_preload(), 0);
+		ck_assert_int_eq(dlclose(h), 0);
+		/* readers may still use the address: it must print the fallback
+		 * (or the library again, once reloaded at the same place) */
+	}
+	atomic_store(&done, 1);
+	long total = 0;
+	for (int i = 0; i < READERS; i++) {
+		pthread_join(t[i], NULL);
+		total += res[i].formatted;
+		ck_assert_msg(res[i].bad == 0, "reader %d: %ld bad answers, first: %s", i, res[i].bad,
+			      res[i].first_bad);
+	}
+	fprintf(stderr, "%d dlopen/dlclose cycles, %ld reader rounds\n", CYCLES, total);
+	ck_assert_int_eq(named, CYCLES); /* each load was seen at the next lookup */
+	ck_assert_int_gt(total, 0);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("symtab_threads");
+	TCase *tc = tcase_create("threads");
+	tcase_set_timeout(tc, 600);
+	tcase_add_test(tc, lookups_during_dlopen_dlclose);
+	suite_add_tcase(s, tc);
+	SRunner *sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
