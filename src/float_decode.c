@@ -84,6 +84,8 @@ void xp_decode_binary128(struct xp_fpval *v, uint64_t hi, uint64_t lo)
 #if LDBL_MANT_DIG == 106
 /* IBM double-double: the exact sum hi + lo, as long as it fits 128 bits
  * (lo within 75 binary places of hi; otherwise lo is rounded away). */
+__extension__ typedef unsigned __int128 dd_u128; /* -Wpedantic: GNU C */
+
 static void decode_double_double(struct xp_fpval *v, long double ld)
 {
 	double hi = (double)ld;
@@ -97,9 +99,9 @@ static void decode_double_double(struct xp_fpval *v, long double ld)
 		return;
 	/* m = a.m << (a.e - b.e) +/- b.m, at exponent b.e */
 	int sh = a.e - b.e;
-	unsigned __int128 ma = ((unsigned __int128)a.m[1] << 32 | a.m[0]) << sh;
-	unsigned __int128 mb = (unsigned __int128)b.m[1] << 32 | b.m[0];
-	unsigned __int128 m = a.neg == b.neg ? ma + mb : ma - mb;
+	dd_u128 ma = ((dd_u128)a.m[1] << 32 | a.m[0]) << sh;
+	dd_u128 mb = (dd_u128)b.m[1] << 32 | b.m[0];
+	dd_u128 m = a.neg == b.neg ? ma + mb : ma - mb;
 	v->m[0] = (uint32_t)m;
 	v->m[1] = (uint32_t)(m >> 32);
 	v->m[2] = (uint32_t)(m >> 64);

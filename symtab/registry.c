@@ -391,10 +391,14 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 	if (_dl_find_object((void *)addr, &fo) != 0) {
 		if (!m || !m->is_vdso)
 			return NOTHING; /* in no loaded object */
-	} else if (!m || (uintptr_t)fo.dlfo_map_start != m->map_start ||
-		   (uintptr_t)fo.dlfo_map_end != m->hi || (uintptr_t)fo.dlfo_eh_frame != m->eh_frame) {
+	} else if (!m || (uintptr_t)fo.dlfo_map_start < m->map_start ||
+		   (uintptr_t)fo.dlfo_map_end > m->hi || (uintptr_t)fo.dlfo_eh_frame != m->eh_frame) {
 		/* Only fo's own fields: its link_map may be freed by a
-		 * concurrent dlclose as soon as _dl_find_object returns. */
+		 * concurrent dlclose as soon as _dl_find_object returns.
+		 * A main program whose segments are not contiguous (ppc64's
+		 * 64 KiB-aligned data segment) is reported one segment at a
+		 * time (glibc's l_contiguous == 0), so fo's range need only
+		 * lie inside the object's. */
 		return UNKNOWN_OBJECT;
 	}
 #else

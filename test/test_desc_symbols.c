@@ -189,6 +189,22 @@ START_TEST(bad_function_pointers)
 }
 END_TEST
 
+/* Readable, but no descriptor of anything: its "entry" names no symbol,
+ * so the argument prints, on every ABI alike. */
+static uintptr_t not_a_descriptor[3] = { 0x1234, 0x5678, 0 };
+
+START_TEST(readable_non_descriptor)
+{
+	const void *p = not_a_descriptor;
+	const char *want = hex((uintptr_t)p);
+	ck_assert_str_eq(fmt1("%pF", p), want);
+	ck_assert_str_eq(fmt1("%pf", p), want);
+	ck_assert_str_eq(fmt1("%pS", p), want);
+	int local = 0;
+	ck_assert_str_eq(fmt1("%pF", &local), hex((uintptr_t)&local));
+}
+END_TEST
+
 #if XP_TEST_DESCRIPTORS
 /* nm --synthetic: the ".name" code symbols binutils derives from .opd. */
 static uintptr_t synthetic_entry(const char *file, const char *name)
@@ -279,6 +295,7 @@ int main(void)
 	tcase_add_test(tc, return_address);
 	tcase_add_test(tc, backtrace_never_dereferences);
 	tcase_add_test(tc, bad_function_pointers);
+	tcase_add_test(tc, readable_non_descriptor);
 	tcase_add_test(tc, descriptors_against_nm);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);

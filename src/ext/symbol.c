@@ -33,14 +33,14 @@ static int has_letter(const struct xp_ext_call *c, char l)
 }
 
 static int emit(struct xp_sink *s, const struct xp_ext_call *c, uintptr_t addr,
-		int backtrace, int with_offset)
+		int backtrace, int with_offset, uintptr_t miss)
 {
 	int build_id = has_letter(c, 'b');
 	struct xp_symbol sym;
 	struct xp_symtab_hold h;
 	if (!xp_symtab_lookup(addr - (uintptr_t)backtrace, &sym, &h)) {
 		xp_symtab_release(&h);
-		put_hex(s, addr);
+		put_hex(s, miss);
 		return 0;
 	}
 	xp_put(s, sym.name, sym.name_len);
@@ -68,15 +68,16 @@ static int emit(struct xp_sink *s, const struct xp_ext_call *c, uintptr_t addr,
 
 /* Where function pointers point at descriptors (desc/: ppc64 ELFv1, ia64),
  * %pF and %pf read the entry address first, and %pS of an address inside a
- * loaded .opd does too; everywhere else %pF/%pf are %pS/%ps.  A descriptor
- * that cannot be read prints the raw pointer. */
+ * loaded .opd does too; everywhere else %pF/%pf are %pS/%ps.  When no
+ * symbol names the result, or the descriptor cannot be read, the argument
+ * itself prints in hex (the kernel would print the entry word it read). */
 static int emit_code(struct xp_sink *s, const struct xp_ext_call *c,
 		     enum xp_desc_use use, int with_offset)
 {
 	const struct xp_desc_abi *abi = xp_desc_native();
 	uintptr_t p = (uintptr_t)c->ptr;
 	if (!abi)
-		return emit(s, c, p, use == XP_DESC_BACKTRACE, with_offset);
+		return emit(s, c, p, use == XP_DESC_BACKTRACE, with_offset, p);
 	int in_opd = use == XP_DESC_SYMBOL && xp_symtab_in_opd(p);
 	int ok;
 	uintptr_t code = xp_desc_code_address(abi, p, use, in_opd, &ok);
@@ -84,7 +85,9 @@ static int emit_code(struct xp_sink *s, const struct xp_ext_call *c,
 		put_hex(s, p);
 		return 0;
 	}
-	return emit(s, c, code, use == XP_DESC_BACKTRACE, with_offset);
+	/* Nothing at the entry either (not a descriptor after all, or its
+	 * object was dlclose()d meanwhile): the argument, as elsewhere. */
+	return emit(s, c, code, use == XP_DESC_BACKTRACE, with_offset, p);
 }
 
 int xp_ext_symbol(struct xp_sink *s, const struct xp_ext_call *c)
