@@ -6,12 +6,14 @@
 # 1. installs the cross compiler, qemu-user and the build tools if missing;
 # 2. cross-builds zlib, elfutils (libelf, libdw) and Check from Debian's own
 #    source packages into a prefix cached outside the clone, keyed by the
-#    package versions (cold: about two minutes; cached: nothing to do);
+#    package versions (cold: about 90 s here; cached: nothing to do);
 # 3. configures with test/cross/toolchain-ppc64.cmake (ctest runs each test
 #    through qemu-ppc64), builds with -Werror and runs ctest.
 #
 # Environment: XPRINTF_CROSS_CACHE (default /var/cache/xprintf-cross/ppc64),
-# XPRINTF_CROSS_BUILD (default <clone>/build-ppc64), XPRINTF_CROSS_JOBS (2).
+# XPRINTF_CROSS_BUILD (default <clone>/build-ppc64), XPRINTF_CROSS_JOBS (2),
+# XPRINTF_CROSS_CTEST_EXCLUDE (a ctest -E regex of suites known to fail on
+# this target; printed, never silent).
 # Idempotent and non-interactive; runs as root or through sudo.
 set -euo pipefail
 
@@ -187,7 +189,12 @@ cmake -S . -B "$build" -DCMAKE_TOOLCHAIN_FILE="$root/test/cross/toolchain-ppc64.
   { cat "$cache/configure.log"; exit 1; }
 cmake --build "$build" -j"$jobs"
 rc=0
-ctest --test-dir "$build" --output-on-failure -j"$jobs" || rc=$?
+exclude=()
+if [ -n "${XPRINTF_CROSS_CTEST_EXCLUDE:-}" ]; then
+  echo "ppc64: NOT RUN here (XPRINTF_CROSS_CTEST_EXCLUDE): $XPRINTF_CROSS_CTEST_EXCLUDE"
+  exclude=(-E "$XPRINTF_CROSS_CTEST_EXCLUDE")
+fi
+ctest --test-dir "$build" --output-on-failure -j"$jobs" "${exclude[@]}" || rc=$?
 t2=$(date +%s)
 echo "ppc64: dependencies $((t1 - t0)) s, build and tests $((t2 - t1)) s"
 exit $rc
