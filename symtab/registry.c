@@ -380,8 +380,10 @@ static struct xp_symmod *module_at(const struct snapshot *s, uintptr_t addr)
 	return addr < m->hi ? m : NULL;
 }
 
+/* in_opd (may be NULL): set when no symbol covers addr but it lies in the
+ * object's loaded .opd (descriptor ABIs), judged on the same snapshot. */
 static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct xp_symbol *out,
-			       struct xp_symmod **need)
+			       struct xp_symmod **need, int *in_opd)
 {
 	if (!s)
 		return UNKNOWN_OBJECT;
@@ -413,8 +415,11 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 		return NOT_INDEXED;
 	}
 	struct xp_symidx_hit hit;
-	if (!xp_symidx_find(&b->ix, addr, &hit))
+	if (!xp_symidx_find(&b->ix, addr, &hit)) {
+		if (in_opd)
+			*in_opd = xp_desc_opd_contains(&b->opd, addr);
 		return NOTHING;
+	}
 	size_t len = 0;
 	while (hit.name[len] && hit.name[len] != '@')
 		len++;
@@ -432,13 +437,13 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 	return FOUND;
 }
 
-int xp_symtab_lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hold *h)
+static int lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hold *h, int *in_opd)
 {
 	h->slot = reader_enter();
 	h->held = 1;
 	for (int attempt = 0; attempt < 3; attempt++) {
 		struct xp_symmod *need = NULL;
-		enum outcome r = try_lookup(atomic_load(&current), addr, out, &need);
+		enum outcome r = try_lookup(atomic_load(&current), addr, out, &need, in_opd);
 		if (r == FOUND)
 			return 1;
 		if (r == NOTHING || attempt == 2)
@@ -467,22 +472,23 @@ int xp_symtab_lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hol
 	return 0;
 }
 
+int xp_symtab_lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hold *h)
+{
+	return lookup(addr, out, h, NULL);
+}
+
 int xp_symtab_in_opd(uintptr_t addr)
 {
 	if (!xp_desc_native())
 		return 0;
 	struct xp_symbol sym;
 	struct xp_symtab_hold h;
-	/* A lookup indexes the object holding addr, which finds its .opd. */
-	xp_symtab_lookup(addr, &sym, &h);
 	int in = 0;
-	if (h.held) {
-		const struct snapshot *s = atomic_load(&current);
-		const struct xp_symmod *m = s ? module_at(s, addr) : NULL;
-		const struct xp_symmod_built *b =
-			m ? atomic_load_explicit(&m->built, memory_order_acquire) : NULL;
-		in = b && xp_desc_opd_contains(&b->opd, addr);
-	}
+	/* The lookup indexes the object holding addr (finding its .opd) and
+	 * judges on the snapshot it used: a concurrent rescan cannot make a
+	 * not-yet-indexed copy of the object answer instead. */
+	if (lookup(addr, &sym, &h, &in))
+		in = 0; /* a symbol covers it: code, not a descriptor */
 	xp_symtab_release(&h);
 	return in;
 }
