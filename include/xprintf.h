@@ -32,6 +32,22 @@
  *         ENOMEM     xasprintf could not allocate (then *strp is NULL)
  *         others     from the underlying write(2) or stdio stream
  *
+ * REPLACING THE STANDARD NAMES
+ *     In a translation unit that defines XPRINTF_REPLACE_STDIO before
+ *     including <xprintf.h>, the names printf, fprintf, dprintf, sprintf,
+ *     snprintf, asprintf, vprintf, vfprintf, vdprintf, vsprintf, vsnprintf
+ *     and vasprintf are macros for the x-names from there on:
+ *         #include <stdio.h>
+ *         #define XPRINTF_REPLACE_STDIO
+ *         #include <xprintf.h>
+ *         printf("%pS\n", fn);          calls xprintf
+ *     -Wformat keeps checking every call (the x-functions carry the format
+ *     attribute).  Include <xprintf.h> after the system headers; the
+ *     macros also rename members or variables called printf etc., and
+ *     _FORTIFY_SOURCE's *_chk checks no longer apply to these calls.  To
+ *     replace the functions in a program without recompiling it, see
+ *     libxprintf-preload.so in xprintf(3).
+ *
  * THREAD SAFETY
  *     All functions are MT-safe.  xsnprintf, xvsnprintf, xsprintf and
  *     xvsprintf neither allocate nor lock, except that a format using
@@ -162,7 +178,7 @@ int xprintf_symbols_set_debug_path(const char *dirs);
  *         %*ph %*phC %*phD %*phN  hex dump of 1..64 bytes  00 01 02
  *         %*pE[achnops]        escaped buffer              \eb \C\a"\220\r]
  *         %*pb %*pbl           bitmap of unsigned long, width = bits   0779 / 0,3-6,8-10
- *         %p4cc                V4L2/DRM four-character code, 4 bytes
+ *         %p4cc %p4ch %p4chR %p4cl %p4cb  four-character code, 4 bytes
  *         %pV                  struct xprintf_va_format, formatted in place
  *         %ptT %ptR [dtrs]     time_t * (UTC) / struct tm *  2019-01-04T15:32:23
  *         %px                  the address in hex, unhashed
@@ -205,7 +221,8 @@ struct xprintf_va_format {
  *
  *     xprintf_register_pointer fails with EINVAL for an invalid name or a
  *     NULL fn, EEXIST for a name already registered or used by a built-in
- *     (including the symbol names S s B F f SR Sb Bb), ENOMEM.
+ *     (including the symbol names S s B F f SR Sb Bb and the documented
+ *     spellings above with their letters, such as Ub or I6c), ENOMEM.
  *     xprintf_unregister_pointer fails with EINVAL for an invalid name and
  *     ENOENT for a name not registered.
  *
@@ -254,3 +271,33 @@ int xprintf_unregister_pointer(const char *name);
 #endif
 
 #endif /* XPRINTF_H */
+
+/* Outside the include guard: a later #include with the switch still works. */
+#if defined(XPRINTF_REPLACE_STDIO) && !defined(XPRINTF_STDIO_REPLACED)
+#define XPRINTF_STDIO_REPLACED 1
+/* glibc's headers may have made some of these macros (fortify with clang). */
+#undef printf
+#undef fprintf
+#undef dprintf
+#undef sprintf
+#undef snprintf
+#undef asprintf
+#undef vprintf
+#undef vfprintf
+#undef vdprintf
+#undef vsprintf
+#undef vsnprintf
+#undef vasprintf
+#define printf xprintf
+#define fprintf xfprintf
+#define dprintf xdprintf
+#define sprintf xsprintf
+#define snprintf xsnprintf
+#define asprintf xasprintf
+#define vprintf xvprintf
+#define vfprintf xvfprintf
+#define vdprintf xvdprintf
+#define vsprintf xvsprintf
+#define vsnprintf xvsnprintf
+#define vasprintf xvasprintf
+#endif

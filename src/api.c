@@ -54,6 +54,8 @@ XP_PUBLIC int xvfprintf(FILE *restrict stream, const char *restrict fmt, va_list
 			e = werr;
 			r = -1;
 		}
+		if (r < 0 && e == EIO && st.silent_failure)
+			e = 0; /* stream_fail() reported EIO for "no errno" */
 		errno = e;
 	}
 	funlockfile(stream);

@@ -180,14 +180,21 @@ int xp_convert_float(struct xp_sink *s, const struct xp_spec *sp, const union xp
 		xp_decode_long_double(&fv, v->ld);
 	else
 		xp_decode_double(&fv, v->d);
+	xp_convert_fpval(s, sp, &fv);
+	return 0;
+}
+
+void xp_convert_fpval(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpval *pv)
+{
+	const struct xp_fpval fv = *pv;
 	int upper = sp->conv == 'E' || sp->conv == 'F' || sp->conv == 'G' || sp->conv == 'A';
 	if (fv.kind == XP_FP_INF) {
 		xp_float_special(s, sp, fv.neg, upper ? "INF" : "inf");
-		return 0;
+		return;
 	}
 	if (fv.kind == XP_FP_NAN) {
 		xp_float_special(s, sp, fv.neg, upper ? "NAN" : "nan");
-		return 0;
+		return;
 	}
 	struct xp_numeric num;
 	if (sp->flags & XP_F_GROUP) {
@@ -199,9 +206,14 @@ int xp_convert_float(struct xp_sink *s, const struct xp_spec *sp, const union xp
 		num.thousands_len = 0;
 		num.thousands_sep = num.grouping = "";
 	}
+	unsigned char c = sp->conv | 0x20;
+	if (!(sp->flags & XP_F_GROUP)) {
+		if (c == 'f' ? xp_fast_fixed(s, sp, &fv, num.radix, num.radix_len)
+			     : (c == 'e' || c == 'g') && xp_fast_exp(s, sp, &fv, num.radix, num.radix_len))
+			return;
+	}
 	if ((sp->conv | 0x20) == 'a')
 		xp_float_hex(s, sp, &fv, &num);
 	else
 		decimal(s, sp, &fv, &num);
-	return 0;
 }

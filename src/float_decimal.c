@@ -69,10 +69,30 @@ static int count_digits(uint64_t x)
 	return d;
 }
 
-/* Binary w[0..n) to base 1e19 chunks (destroys w). */
+/*
+ * Binary w[0..n) to base 1e19 chunks (destroys w).  Division runs from
+ * the top limb down, so a second, third and fourth division by 10^19 can
+ * consume each quotient limb as soon as the first produces it: one sweep
+ * yields four chunks from four independent dependency chains.
+ */
 static void int_to_chunks(struct xp_decgen *g, uint64_t *w, int n)
 {
 	g->nic = 0;
+	while (n >= 4) {
+		uint64_t ra = 0, rb = 0, rc = 0, rd = 0;
+		for (int i = n - 1; i >= 0; i--) {
+			uint64_t qa = div_chunk(ra, w[i], &ra);
+			uint64_t qb = div_chunk(rb, qa, &rb);
+			uint64_t qc = div_chunk(rc, qb, &rc);
+			w[i] = div_chunk(rd, qc, &rd);
+		}
+		g->ic[g->nic++] = ra;
+		g->ic[g->nic++] = rb;
+		g->ic[g->nic++] = rc;
+		g->ic[g->nic++] = rd;
+		while (n > 0 && !w[n - 1])
+			n--;
+	}
 	while (n > 0) {
 		uint64_t r = 0;
 		int i = n - 1;
@@ -86,6 +106,8 @@ static void int_to_chunks(struct xp_decgen *g, uint64_t *w, int n)
 		while (n > 0 && !w[n - 1])
 			n--;
 	}
+	while (g->nic > 0 && !g->ic[g->nic - 1])
+		g->nic--; /* a four-chunk sweep may end above the number */
 	g->int_digits = g->nic ? XP_CHUNK_DIGITS * (g->nic - 1) + count_digits(g->ic[g->nic - 1]) : 0;
 }
 
@@ -162,12 +184,29 @@ static uint64_t frac_chunk(struct xp_decgen *g)
 	return out;
 }
 
+static const char pairs[200] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
+/* 9 digits of x < 10^9 */
+static void put9(char *p, uint32_t x)
+{
+	p[8] = (char)('0' + x % 10);
+	x /= 10;
+	for (int i = 6; i >= 0; i -= 2) {
+		memcpy(p + i, pairs + 2 * (x % 100), 2);
+		x /= 100;
+	}
+}
+
+/* 19 digits of x < 10^19, in 32-bit pieces */
 static void put19(char *p, uint64_t x)
 {
-	for (int i = XP_CHUNK_DIGITS - 1; i >= 0; i--) {
-		p[i] = (char)('0' + x % 10);
-		x /= 10;
-	}
+	uint64_t r = x % 1000000000000000000ull;
+	p[0] = (char)('0' + x / 1000000000000000000ull);
+	put9(p + 1, (uint32_t)(r / 1000000000u));
+	put9(p + 10, (uint32_t)(r % 1000000000u));
 }
 
 /* Refill buf with the next chunk. */

@@ -19,7 +19,7 @@
 #define XP_INT_BITS XP_MAX2(LDBL_MAX_EXP, DBL_MAX_EXP)
 #define XP_FRAC_BITS XP_MAX2(LDBL_MANT_DIG - LDBL_MIN_EXP, DBL_MANT_DIG - DBL_MIN_EXP)
 /* 10^19 > 2^63, so 63 bits per chunk is a safe bound. */
-#define XP_INT_CHUNKS (XP_INT_BITS / 63 + 2)
+#define XP_INT_CHUNKS (XP_INT_BITS / 63 + 6)
 #define XP_LIMBS (XP_MAX2(XP_INT_BITS + 128, XP_FRAC_BITS) / 64 + 3)
 #define XP_CHUNK_DIGITS 19
 

@@ -81,34 +81,59 @@ void xp_decode_binary128(struct xp_fpval *v, uint64_t hi, uint64_t lo)
 	v->is_zero = !(fhi | lo);
 }
 
-#if LDBL_MANT_DIG == 106
-/* IBM double-double: the exact sum hi + lo, as long as it fits 128 bits
- * (lo within 75 binary places of hi; otherwise lo is rounded away). */
-__extension__ typedef unsigned __int128 dd_u128; /* -Wpedantic: GNU C */
-
-static void decode_double_double(struct xp_fpval *v, long double ld)
+/* 128-bit helpers on the four-word mantissa. */
+static void m_set(uint32_t m[4], uint64_t hi, uint64_t lo)
 {
-	double hi = (double)ld;
-	double lo = (double)(ld - hi);
+	m[0] = (uint32_t)lo;
+	m[1] = (uint32_t)(lo >> 32);
+	m[2] = (uint32_t)hi;
+	m[3] = (uint32_t)(hi >> 32);
+}
+
+static void shl128(uint64_t *hi, uint64_t *lo, int k)
+{
+	if (k >= 64) {
+		*hi = *lo << (k - 64);
+		*lo = 0;
+	} else if (k > 0) {
+		*hi = *hi << k | *lo >> (64 - k);
+		*lo <<= k;
+	}
+}
+
+void xp_decode_double_double(struct xp_fpval *v, double hi, double lo)
+{
 	struct xp_fpval a, b;
 	xp_decode_double(&a, hi);
 	xp_decode_double(&b, lo);
 	*v = a;
-	v->nibbles = 13;
-	if (a.kind != XP_FP_FINITE || a.is_zero || b.is_zero || a.e - b.e > 75)
+	if (a.kind != XP_FP_FINITE || a.is_zero || b.kind != XP_FP_FINITE || b.is_zero)
 		return;
-	/* m = a.m << (a.e - b.e) +/- b.m, at exponent b.e */
+	/* The exact sum needs a.e - b.e + 53 bits; beyond 126 lo cannot be
+	 * held and is dropped (it lies far below hi's last place). */
 	int sh = a.e - b.e;
-	dd_u128 ma = ((dd_u128)a.m[1] << 32 | a.m[0]) << sh;
-	dd_u128 mb = (dd_u128)b.m[1] << 32 | b.m[0];
-	dd_u128 m = a.neg == b.neg ? ma + mb : ma - mb;
-	v->m[0] = (uint32_t)m;
-	v->m[1] = (uint32_t)(m >> 32);
-	v->m[2] = (uint32_t)(m >> 64);
-	v->m[3] = (uint32_t)(m >> 96);
-	v->e = b.e;
+	if (sh < 0 || sh > 70)
+		return;
+	uint64_t ahi = 0, alo = (uint64_t)a.m[1] << 32 | a.m[0];
+	uint64_t bm = (uint64_t)b.m[1] << 32 | b.m[0];
+	shl128(&ahi, &alo, sh);
+	uint64_t rlo, rhi;
+	if (a.neg == b.neg) {
+		rlo = alo + bm;
+		rhi = ahi + (rlo < alo);
+	} else {
+		rlo = alo - bm;
+		rhi = ahi - (alo < bm);
+	}
+	/* %a: a leading 1 and whole nibbles after it, as for double */
+	int bits = rhi ? 128 - __builtin_clzll(rhi) : rlo ? 64 - __builtin_clzll(rlo) : 0;
+	int pad = (4 - (bits - 1) % 4) % 4;
+	shl128(&rhi, &rlo, pad);
+	m_set(v->m, rhi, rlo);
+	v->e = b.e - pad;
+	v->nibbles = (unsigned char)((bits - 1 + pad) / 4);
+	v->is_zero = !(rhi | rlo);
 }
-#endif
 
 void xp_decode_long_double(struct xp_fpval *v, long double ld)
 {
@@ -136,7 +161,8 @@ void xp_decode_long_double(struct xp_fpval *v, long double ld)
 	xp_decode_binary128(v, w[1], w[0]);
 #endif
 #elif LDBL_MANT_DIG == 106
-	decode_double_double(v, ld);
+	double hi = (double)ld;
+	xp_decode_double_double(v, hi, (double)(ld - hi));
 #else
 #error "unsupported long double format"
 #endif

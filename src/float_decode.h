@@ -22,5 +22,13 @@ void xp_decode_long_double(struct xp_fpval *v, long double ld);
  * path can be tested where it is not the native one. */
 void xp_decode_x87(struct xp_fpval *v, uint64_t mant, unsigned sign_exp);
 void xp_decode_binary128(struct xp_fpval *v, uint64_t hi, uint64_t lo);
+/* IBM double-double: the exact value hi + lo (|lo| <= half an ulp of hi). */
+void xp_decode_double_double(struct xp_fpval *v, double hi, double lo);
+
+/* Format a decoded value for an e E f F g G a A directive (convert_float.c);
+ * lets tests drive the binary128 path on hosts whose long double differs. */
+struct xp_sink;
+struct xp_spec;
+void xp_convert_fpval(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpval *fv);
 
 #endif

@@ -32,14 +32,21 @@ int xp_digits_start(struct xp_digits *d, const struct xp_fpval *v, int e_mode,
 	return d->g.int_digits;
 }
 
+/* Update the last non-9 and last nonzero positions with digits [base, base+n),
+ * scanning from the end: both are usually found at once. */
 static void scan(struct xp_digits *d, const char *p, size_t n, size_t base,
 		 size_t *last_nz)
 {
-	for (size_t i = 0; i < n; i++) {
-		if (p[i] != '9')
+	int need9 = 1, need0 = 1;
+	for (size_t i = n; i-- > 0 && (need9 || need0);) {
+		if (need9 && p[i] != '9') {
 			d->last_non9 = base + i + 1;
-		if (p[i] != '0')
+			need9 = 0;
+		}
+		if (need0 && p[i] != '0') {
 			*last_nz = base + i + 1;
+			need0 = 0;
+		}
 	}
 }
 

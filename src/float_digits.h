@@ -27,21 +27,20 @@ struct xp_digits {
 	size_t pos;          /* final digits emitted so far */
 };
 
-/* The current rounding mode (fegetround), read only when a result is inexact. */
-#if defined(__x86_64__) && defined(__SSE_MATH__) && (defined(__GNUC__) || defined(__clang__))
-static inline int xp_rounding_mode(void)
-{
-	unsigned csr;
-	__asm__ volatile("stmxcsr %0" : "=m"(csr));
-	return (int)((csr >> 3) & 0xc00); /* MXCSR.RC in the FE_* positions */
-}
-#else
+/* The current rounding mode, read only when a result is inexact.  On x86
+ * glibc's fegetround (which its printf consults) reads the x87 control
+ * word; doing the same inline saves the libm call. */
 #include <fenv.h>
 static inline int xp_rounding_mode(void)
 {
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+	unsigned short cw;
+	__asm__ volatile("fnstcw %0" : "=m"(cw));
+	return cw & 0xc00;
+#else
 	return fegetround();
-}
 #endif
+}
 
 /* Does the round up happen?  half: dropped part >= 1/2; more: != 0 and != 1/2. */
 int xp_round_away(int neg, int odd, int half, int more, int mode);

@@ -27,4 +27,17 @@ struct xp_fast {
 int xp_fast_digits(struct xp_fast *r, const struct xp_fpval *v, int e_mode, size_t prec,
 		   char *store);
 
+/* %f with precision <= 19 of a value below 2^64 (no grouping): one
+ * multiplication gives the fraction digits and the exact remainder.
+ * Writes the whole field and returns 1, or 0 when out of reach. */
+struct xp_spec;
+int xp_fast_fixed(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpval *v,
+		  const char *radix, size_t radix_len);
+
+/* e E g G with at most 17 significant digits (no grouping), any double
+ * range value, through the power-of-ten table.  Writes the whole field and
+ * returns 1, or 0 when the general path must decide. */
+int xp_fast_exp(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpval *v,
+		const char *radix, size_t radix_len);
+
 #endif

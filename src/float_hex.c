@@ -5,14 +5,127 @@
 #include "float_digits.h"
 #include "float_layout.h"
 
+#include <string.h>
+
 static unsigned nibble(const uint32_t m[4], int i)
 {
 	return (m[i / 8] >> (4 * (i % 8))) & 15u;
 }
 
+/* Sign, "0x", zero padding, body, right padding; body holds the rest. */
+static void put_field(struct xp_sink *s, const struct xp_spec *sp, char sign, const char *body,
+		      size_t bytes, size_t chars, size_t zeros)
+{
+	size_t total = chars + (sign != 0) + 2 + zeros;
+	size_t fill = sp->width > total ? sp->width - total : 0;
+	int left = (sp->flags & XP_F_LEFT) != 0;
+	int zero = (sp->flags & XP_F_ZERO) != 0;
+	if (fill && !left && !zero)
+		xp_pad(s, ' ', fill);
+	char pre[3];
+	size_t np = 0;
+	if (sign)
+		pre[np++] = sign;
+	pre[np++] = '0';
+	pre[np++] = sp->conv == 'A' ? 'X' : 'x';
+	xp_put(s, pre, np);
+	if (fill && !left && zero)
+		xp_pad(s, '0', fill);
+	(void)zeros;
+	xp_put(s, body, bytes);
+	if (fill && left)
+		xp_pad(s, ' ', fill);
+}
+
+/* Mantissas of up to 16 nibbles (double, x87) in one 64-bit word. */
+static int hex_small(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpval *v,
+		     const struct xp_numeric *num)
+{
+	int nf = v->nibbles;
+	if (nf > 15 || (v->m[2] | v->m[3]) || (sp->prec > 40) || num->radix_len > 8)
+		return 0;
+	const char *hex = sp->conv == 'A' ? "0123456789ABCDEF" : "0123456789abcdef";
+	uint64_t m = (uint64_t)v->m[1] << 32 | v->m[0];
+	uint64_t frac = m & ((1ull << (4 * nf)) - 1);
+	unsigned lead = (unsigned)(m >> (4 * nf));
+	long exp = v->is_zero ? 0 : (long)v->e + 4 * nf;
+	int nd = frac ? nf - __builtin_ctzll(frac) / 4 : 0; /* digits without trailing zeros */
+	uint64_t digs = nd ? frac >> (4 * (nf - nd)) : 0;
+	int prec = sp->prec < 0 ? nd : sp->prec;
+	if (prec < nd) {
+		int sh = 4 * (nd - prec);
+		uint64_t kept = digs >> sh, drop = digs & ((1ull << sh) - 1);
+		uint64_t h = 1ull << (sh - 1);
+		int half = (drop & h) != 0, more = (drop & (h - 1)) != 0;
+		if (xp_round_away(v->neg, (int)((prec ? kept : lead) & 1), half, more,
+				  xp_rounding_mode())) {
+			kept++;
+			if (prec == 0 || kept >> (4 * prec)) {
+				kept = 0;
+				if (lead < 15) {
+					lead++;
+				} else {
+					lead = 1;
+					exp += 4;
+				}
+			}
+		}
+		digs = kept;
+		nd = prec;
+	}
+	char local[96];
+	/* no width: build the field straight in the sink's window when it fits */
+	int in_place = !sp->width && (size_t)(s->end - s->pos) >= sizeof local;
+	char *body = in_place ? s->pos : local;
+	char *p = body;
+	char sign = xp_float_sign(sp, v->neg);
+	if (in_place) {
+		if (sign)
+			*p++ = sign;
+		*p++ = '0';
+		*p++ = sp->conv == 'A' ? 'X' : 'x';
+	}
+	*p++ = hex[lead];
+	int point = prec > 0 || (sp->flags & XP_F_ALT);
+	if (point) {
+		memcpy(p, num->radix, num->radix_len);
+		p += num->radix_len;
+	}
+	/* all nf places with a fixed trip count, then keep prec of them (the
+	 * field may be the caller's buffer: write nothing past the output) */
+	char hd[16];
+	uint64_t al = nd ? digs << (4 * (nf - nd)) : 0;
+	for (int i = nf - 1; i >= 0; i--)
+		hd[i] = hex[al & 15], al >>= 4;
+	memcpy(p, hd, (size_t)(prec < nf ? prec : nf));
+	if (prec > nf)
+		memset(p + nf, '0', (size_t)(prec - nf));
+	p += prec;
+	*p++ = sp->conv == 'A' ? 'P' : 'p';
+	*p++ = exp < 0 ? '-' : '+';
+	unsigned long u = exp < 0 ? 0ul - (unsigned long)exp : (unsigned long)exp;
+	char r[8];
+	int k = 0;
+	do
+		r[k++] = (char)('0' + u % 10);
+	while (u /= 10);
+	while (k)
+		*p++ = r[--k];
+	size_t bytes = (size_t)(p - body);
+	if (in_place) {
+		s->pos += bytes;
+		return 1;
+	}
+	size_t chars = bytes - (point ? num->radix_len - 1 : 0);
+	put_field(s, sp, sign, body, bytes, chars, 0);
+	return 1;
+}
+
 void xp_float_hex(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpval *v,
 		  const struct xp_numeric *num)
 {
+	if (hex_small(s, sp, v, num))
+		return;
 	const char *hex = sp->conv == 'A' ? "0123456789ABCDEF" : "0123456789abcdef";
 	int nf = v->nibbles;
 	unsigned lead = nibble(v->m, nf);

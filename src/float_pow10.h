@@ -16,4 +16,20 @@ struct xp_pow10 {
 
 extern const struct xp_pow10 xp_pow10_tab[XP_POW10_MAX - XP_POW10_MIN + 1];
 
+/* 10^(64k) for XP_POW10_KMIN <= k <= XP_POW10_KMAX, and 10^b for b < 64:
+ * the long double range as a product of two (error below 3 units). */
+#define XP_POW10_KMIN (-78)
+#define XP_POW10_KMAX 78
+extern const struct xp_pow10 xp_pow10_coarse[XP_POW10_KMAX - XP_POW10_KMIN + 1];
+extern const struct xp_pow10 xp_pow10_fine[64];
+
+/* The same powers with 256-bit mantissas, least significant limb first. */
+struct xp_pow10w {
+	uint64_t w[4];
+	int16_t exp;
+	uint8_t exact;
+};
+extern const struct xp_pow10w xp_pow10w_coarse[XP_POW10_KMAX - XP_POW10_KMIN + 1];
+extern const struct xp_pow10w xp_pow10w_fine[64];
+
 #endif

@@ -33,10 +33,10 @@ static int read_argno(const char **pp, int *overflow)
 {
 	const char *q = *pp;
 	int n = read_number(&q);
+	if (n < 0)
+		*overflow = 1; /* glibc: EOVERFLOW, whether or not '$' follows */
 	if (*q != '$' || n == 0)
 		return XP_NO_ARG;
-	if (n < 0)
-		*overflow = 1;
 	*pp = q + 1;
 	return n - 1;
 }
@@ -183,17 +183,10 @@ const char *xp_parse_directive(const char *p, struct xp_spec *sp, int *overflow)
 		p++;
 		sp->width_from_arg = 1;
 		if (is_digit((unsigned char)*p)) {
+			/* Without '$', glibc takes the digit of "%*5d" as the
+			 * (unknown) conversion: it prints "%<width>5", then "d". */
 			sp->width_argno = read_argno(&p, overflow);
-			if (sp->width_argno != XP_NO_ARG) {
-				sp->positional = 1;
-			} else {
-				/* glibc: "%*5d" consumes the argument, then the digits win. */
-				int w = read_number(&p);
-				if (w < 0)
-					*overflow = 1;
-				sp->width = (unsigned)w;
-				sp->width_from_arg = 2;
-			}
+			sp->positional |= sp->width_argno != XP_NO_ARG;
 		}
 	} else if (is_digit((unsigned char)*p)) {
 		int w = read_number(&p);

@@ -18,7 +18,12 @@ static void stream_fail(struct xp_sink *s, size_t n)
 
 static int stream_write(struct xp_stream_sink *st, const char *p, size_t n)
 {
-	return fwrite_unlocked(p, 1, n, st->file) == n ? 0 : -1;
+	if (fwrite_unlocked(p, 1, n, st->file) == n)
+		return 0;
+	/* glibc's fprintf then fails leaving errno as it was: 0 stays 0. */
+	if (!errno)
+		st->silent_failure = 1;
+	return -1;
 }
 
 static void stream_drain(struct xp_sink *s, const char *p, size_t n)
@@ -48,6 +53,7 @@ int xp_stream_init(struct xp_stream_sink *st, FILE *f)
 {
 	struct xp_sink *s = &st->sink;
 	st->file = f;
+	st->silent_failure = 0;
 	s->base = s->pos = st->window;
 	s->end = st->window + sizeof st->window;
 	s->done = 0;

@@ -29,6 +29,7 @@ char *xp_heap_finish(struct xp_heap_sink *h, int ok);
 struct xp_stream_sink {
 	struct xp_sink sink;
 	FILE *file;
+	int silent_failure; /* a write failed without setting errno (fmemopen) */
 	char window[1024];
 };
 /* -1 with errno when glibc would refuse the stream (wide, not writable). */

@@ -30,7 +30,10 @@ enum xp_argtype {
 
 struct xp_spec {
 	unsigned flags;
-	unsigned width;      /* field width; up to 2^31 from a negative '*' */
+	unsigned width;      /* field width; up to 2^31 from a negative '*'.  0 and
+	                      * !width_from_arg: none given (a written width is
+	                      * never 0, a leading 0 being the flag); %*ph tells
+	                      * "none" (1 byte) from a '*' of 0 (nothing). */
 	int prec;            /* XP_NO_PREC when absent */
 	unsigned char conv;  /* conversion character; 0 = format ended early */
 	unsigned char size;  /* integer size in bytes for d i u o x X b B n */

@@ -280,6 +280,11 @@ static __attribute__((noinline)) void run_positional(struct xp_sink *s, const ch
 
 int xp_vformat(struct xp_sink *s, const char *fmt, va_list ap)
 {
+	if (!fmt) {
+		/* glibc: -1 with EINVAL (a program under the preload may do this). */
+		errno = EINVAL;
+		return -1;
+	}
 	struct run_state st = { .saved_errno = errno, .slow = 0, .err = 0, .resume = NULL };
 	struct xp_args a;
 	va_copy(a.ap, ap);

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,16 +17,24 @@
 
 #define SYSTEM_DEBUG_DIR "/usr/lib/debug"
 
+static uint32_t crc_table[256];
+
 unsigned long xp_crc32(unsigned long crc, const unsigned char *p, size_t n)
 {
-	/* Bitwise reflected CRC-32 (poly 0xEDB88320); debug files are read once. */
-	crc = ~crc & 0xffffffffu;
-	while (n--) {
-		crc ^= *p++;
-		for (int k = 0; k < 8; k++)
-			crc = (crc >> 1) ^ (0xedb88320u & (0u - (crc & 1)));
+	/* Reflected CRC-32 (poly 0xEDB88320), a byte at a time.  The table is
+	 * filled on first use; callers hold the symbol builder's lock. */
+	if (!crc_table[1]) {
+		for (uint32_t i = 0; i < 256; i++) {
+			uint32_t c = i;
+			for (int k = 0; k < 8; k++)
+				c = (c >> 1) ^ (0xedb88320u & (0u - (c & 1)));
+			crc_table[i] = c;
+		}
 	}
-	return ~crc & 0xffffffffu;
+	uint32_t c = ~(uint32_t)crc;
+	while (n--)
+		c = (c >> 8) ^ crc_table[(c ^ *p++) & 0xff];
+	return ~c;
 }
 
 /* fd of path when it is a regular file other than `self` whose CRC is crc. */

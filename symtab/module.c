@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "../desc/opd_elf.h"
@@ -44,6 +45,37 @@ static int find_elf_in_memory(Dwfl_Module *mod, void **userdata, const char *mod
 		return -1;
 	*elfp = elf_memory((char *)m->lo, shend > 0 ? shend : size);
 	return -1;
+}
+
+/* libdwfl maps files copy-on-write (ELF_C_READ_MMAP_PRIVATE, rw-p); nothing
+ * writes to them once the index is built, so make those mappings read-only
+ * (the names the index points to can then never be scribbled on).  Only
+ * whole file mappings are touched: /proc/self/maps must show one starting
+ * at the image with a path, never a heap buffer (MiniDebugInfo is
+ * decompressed into one) or the vDSO. */
+static void protect_file_images(Elf *const *elf, size_t n)
+{
+	FILE *maps = fopen("/proc/self/maps", "re");
+	if (!maps)
+		return;
+	char line[4096];
+	while (fgets(line, sizeof line, maps)) {
+		unsigned long start, end;
+		char perms[8];
+		int path_at = 0;
+		if (sscanf(line, "%lx-%lx %7s %*s %*s %*s %n", &start, &end, perms, &path_at) < 3 ||
+		    !path_at || line[path_at] != '/' || strcmp(perms, "rw-p") != 0)
+			continue;
+		for (size_t i = 0; i < n; i++) {
+			size_t size = 0;
+			char *img = elf[i] ? elf_rawfile(elf[i], &size) : NULL;
+			if (img && (unsigned long)img == start && size && start + size <= end) {
+				mprotect(img, end - start, PROT_READ);
+				break;
+			}
+		}
+	}
+	fclose(maps);
 }
 
 struct cands {
@@ -271,7 +303,17 @@ struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *d
 			break;
 		}
 		b->opd = opd;
-		if (nsym < 0 || (v.n == 0 && k + 1 < sizeof modes / sizeof modes[0])) {
+		/* A debug file that was opened but gave no symbol (libdwfl fell
+		 * back to .dynsym: broken or empty) is dropped with the next mode. */
+		const char *debugfile = NULL;
+		dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, NULL, &debugfile);
+		GElf_Addr mbias;
+		Elf *main_elf = dwfl_module_getelf(mod, &mbias);
+		int from_debug = 0;
+		for (size_t i = 0; i < v.n && !from_debug; i++)
+			from_debug = v.elf[i] != main_elf;
+		int unused_debug = debugfile && !from_debug;
+		if (nsym < 0 || ((v.n == 0 || unused_debug) && k + 1 < sizeof modes / sizeof modes[0])) {
 			dwfl_end(dwfl);
 			free_callbacks(cb);
 			continue;
@@ -300,6 +342,18 @@ struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *d
 		}
 		b->dwfl = dwfl;
 		b->callbacks = cb;
+		if (!m->is_vdso) {
+			Elf *files[XP_SYMIDX_TABLES + 1] = { main_elf };
+			size_t nf = 1;
+			for (size_t i = 0; i < v.n; i++) {
+				size_t j = 0;
+				while (j < nf && files[j] != v.elf[i])
+					j++;
+				if (j == nf && nf < sizeof files / sizeof files[0])
+					files[nf++] = v.elf[i];
+			}
+			protect_file_images(files, nf);
+		}
 		break;
 	}
 	free(v.c);

@@ -130,11 +130,30 @@ static void retire(struct snapshot *s)
 	pending = s;
 }
 
+/* fork() while another thread builds must not leave the child's lock held. */
+static void before_fork(void)
+{
+	pthread_mutex_lock(&lock);
+}
+
+static void after_fork(void)
+{
+	pthread_mutex_unlock(&lock);
+}
+
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
+
+static void register_atfork(void)
+{
+	pthread_atfork(before_fork, after_fork, after_fork);
+}
+
 static int lock_builder(void)
 {
 	int self = (int)gettid();
 	if (atomic_load(&builder_tid) == self)
 		return -1; /* re-entered from a signal handler during a build */
+	pthread_once(&atfork_once, register_atfork);
 	pthread_mutex_lock(&lock);
 	atomic_store(&builder_tid, self);
 	return 0;
@@ -275,11 +294,18 @@ static int first_entry(struct dl_phdr_info *info, size_t size, void *data)
 	return 1;
 }
 
-static int unchanged(const struct snapshot *s)
+/* Nothing loaded or unloaded since s was taken (dlpi_adds, dlpi_subs). */
+static int counters_match(const struct snapshot *s)
 {
 	unsigned long long c[2] = { 0, 0 };
 	dl_iterate_phdr(first_entry, c);
-	return s && !drop_all && c[0] == s->adds && c[1] == s->subs;
+	return s && c[0] == s->adds && c[1] == s->subs;
+}
+
+/* ... and no index drop pending (lock held). */
+static int unchanged(const struct snapshot *s)
+{
+	return !drop_all && counters_match(s);
 }
 
 /* Replace the snapshot with a fresh scan, reusing unchanged modules. */
@@ -380,15 +406,17 @@ static struct xp_symmod *module_at(const struct snapshot *s, uintptr_t addr)
 	return addr < m->hi ? m : NULL;
 }
 
-/* in_opd (may be NULL): set when no symbol covers addr but it lies in the
+/* fresh: s was scanned by this very lookup, so counters need no check.
+ * in_opd (may be NULL): set when no symbol covers addr but it lies in the
  * object's loaded .opd (descriptor ABIs), judged on the same snapshot. */
 static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct xp_symbol *out,
-			       struct xp_symmod **need, int *in_opd)
+			       struct xp_symmod **need, int fresh, int *in_opd)
 {
 	if (!s)
 		return UNKNOWN_OBJECT;
 	struct xp_symmod *m = module_at(s, addr);
 #if HAVE_DL_FIND_OBJECT
+	(void)fresh;
 	struct dl_find_object fo;
 	if (_dl_find_object((void *)addr, &fo) != 0) {
 		if (!m || !m->is_vdso)
@@ -404,7 +432,7 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 		return UNKNOWN_OBJECT;
 	}
 #else
-	if (!unchanged(s))
+	if (!fresh && !counters_match(s))
 		return UNKNOWN_OBJECT;
 #endif
 	if (!m)
@@ -441,35 +469,48 @@ static int lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hold *
 {
 	h->slot = reader_enter();
 	h->held = 1;
-	for (int attempt = 0; attempt < 3; attempt++) {
-		struct xp_symmod *need = NULL;
-		enum outcome r = try_lookup(atomic_load(&current), addr, out, &need, in_opd);
-		if (r == FOUND)
-			return 1;
-		if (r == NOTHING || attempt == 2)
-			return 0;
-		/* Slow path: leave the read side so that our own rescan can free. */
-		reader_leave(h->slot);
-		h->held = 0;
-		if (lock_builder() < 0)
-			return 0;
+	struct xp_symmod *need = NULL;
+	enum outcome r = try_lookup(atomic_load(&current), addr, out, &need, 0, in_opd);
+	if (r == FOUND || r == NOTHING)
+		return r == FOUND;
+
+	/* Slow path, under the builder lock so that no other rescan or index
+	 * drop can intervene between our fix and our retry.  Leave the read
+	 * side first: our own rescan may then free what we saw. */
+	reader_leave(h->slot);
+	h->held = 0;
+	if (lock_builder() < 0)
+		return 0;
+	int found = 0, fresh = 0;
+	for (int attempt = 0; attempt < 4; attempt++) {
 		struct snapshot *s = atomic_load(&current);
-		int rc = 0;
-		if (r == UNKNOWN_OBJECT && !unchanged(s))
-			rc = rescan();
-		else if (r == NOT_INDEXED && s) {
-			/* need is alive: s still holds it while we hold the lock. */
-			for (size_t i = 0; i < s->n; i++)
-				if (s->mods[i] == need)
-					rc = index_module(need);
+		if (r == UNKNOWN_OBJECT) {
+			if (fresh)
+				break; /* a scan as new as the loader's state lacks it */
+			if (!unchanged(s) && rescan() < 0)
+				break;
+			fresh = 1; /* current is now as new as the loader's state */
+		} else if (r == NOT_INDEXED) {
+			/* need came from a snapshot that may be gone by now: only a
+			 * module of the current one is known to be alive. */
+			int alive = 0;
+			for (size_t i = 0; s && i < s->n; i++)
+				alive |= s->mods[i] == need;
+			if (alive && index_module(need) < 0)
+				break;
 		}
-		unlock_builder();
 		h->slot = reader_enter();
 		h->held = 1;
-		if (rc < 0 || (r == UNKNOWN_OBJECT && s == atomic_load(&current)))
-			return 0;
+		r = try_lookup(atomic_load(&current), addr, out, &need, fresh, in_opd);
+		if (r == FOUND || r == NOTHING) {
+			found = r == FOUND;
+			break;
+		}
+		reader_leave(h->slot);
+		h->held = 0;
 	}
-	return 0;
+	unlock_builder();
+	return found;
 }
 
 int xp_symtab_lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hold *h)

@@ -83,7 +83,8 @@ static long double pick_long_double(uint64_t *st)
 	} else if (kind < 42) {
 		e = 0x7fff;
 		mant = 1ull << 63 | (fc_next(st) & 1 ? fc_next(st) >> 2 : 0);
-	} else if (kind < 70) {
+	} else if (kind < 52) {
+		/* all exponents (the costly huge %Lf are kept to a share) */
 		e = (unsigned)(fc_next(st) % 0x7fff);
 		mant = e ? mant | 1ull << 63 : mant & ~(1ull << 63);
 	} else {
@@ -121,11 +122,13 @@ void float_case_make(struct float_case *c, uint64_t *st, size_t fullsize)
 		p += sprintf(p, "%u", (unsigned)(w >> 8) % 40);
 	uint64_t pr = fc_next(st);
 	unsigned pk = (unsigned)(pr % 100);
-	if (pk < 60)
+	if (pk < 55)
 		p += sprintf(p, ".%u", (unsigned)(pr >> 8) % 21);
-	else if (pk < 63)
+	else if (pk < 67) /* 17..40: the wide table path and its limits */
+		p += sprintf(p, ".%u", 17 + (unsigned)(pr >> 8) % 24);
+	else if (pk < 70)
 		p += sprintf(p, ".%u", (unsigned)(pr >> 8) % 1200);
-	else if (pk < 66)
+	else if (pk < 73)
 		p += sprintf(p, ".");
 	if (c->ldbl) {
 		unsigned lk = (unsigned)(fc_next(st) % 10);

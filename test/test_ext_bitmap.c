@@ -56,7 +56,7 @@ START_TEST(chunks_against_glibc)
 	unsigned long map[4];
 	for (size_t i = 0; i < 4; i++)
 		map[i] = (unsigned long)0x9e3779b97f4a7c15ull * (i + 1);
-	for (unsigned nbits = 1; nbits <= 4 * LONG_BITS; nbits++) {
+	for (unsigned nbits = 1; nbits <= 2 * LONG_BITS + 33; nbits++) {
 		char want[256], *p = want;
 		unsigned top = nbits % 32 ? nbits % 32 : 32;
 		for (long i = (long)(nbits - top); i >= 0; i -= 32) {

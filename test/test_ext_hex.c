@@ -54,6 +54,8 @@ START_TEST(width_rules)
 	EXPECT("[][]", "[%*ph][%*phN]", 0, b, 0, (void *)NULL);
 	/* A negative width is '-' and its magnitude; '-' changes nothing. */
 	EXPECT("de ad|de ad be", "%*ph|%-3ph", -2, b, b);
+	/* Positional: the width from its own argument. */
+	EXPECT("de ad be|de:ad", "%2$*1$ph|%3$*4$phC", 3, b, b, 2);
 	/* Precision is ignored; letters after the first are consumed. */
 	EXPECT("de:ad|de:ad", "%2.1phC|%2phCDN", b, b);
 }

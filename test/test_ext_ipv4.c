@@ -28,6 +28,13 @@ START_TEST(byte_order_letters)
 }
 END_TEST
 
+START_TEST(positional)
+{
+	const unsigned char a[4] = { 1, 2, 3, 4 }, b[4] = { 5, 6, 7, 8 };
+	EXPECT("5.6.7.8 1.2.3.4 005.006.007.008", "%2$pI4 %1$pI4 %2$pi4", a, b);
+}
+END_TEST
+
 START_TEST(digits)
 {
 	const unsigned char b[4] = { 0, 9, 10, 255 };
@@ -54,6 +61,7 @@ static void add(TCase *tc)
 {
 	tcase_add_test(tc, kernel_examples);
 	tcase_add_test(tc, byte_order_letters);
+	tcase_add_test(tc, positional);
 	tcase_add_test(tc, digits);
 	tcase_add_test(tc, width_precision_left);
 	tcase_add_test(tc, bad_pointers);

@@ -58,19 +58,19 @@ START_TEST(handler_sees_the_directive)
 	struct point p = { 1, 2 };
 	ck_assert_int_eq(xprintf_register_pointer("Pt", print_point, ""), 0);
 	char out[64];
-	xsnprintf(out, sizeof out, "%pPtxyz", &p);
+	xsnprintf(out, sizeof out, "%pPtxyz", (void *)&p);
 	ck_assert_int_eq(last_spec.width, -1);
 	ck_assert_int_eq(last_spec.precision, -1);
 	ck_assert_uint_eq(last_spec.flags, 0);
 	ck_assert_str_eq(last_letters, "xyz");
-	xsnprintf(out, sizeof out, "%-+ #012.5pPt", &p);
+	xsnprintf(out, sizeof out, "%-+ #012.5pPt", (void *)&p);
 	ck_assert_int_eq(last_spec.width, 12);
 	ck_assert_int_eq(last_spec.precision, 5);
 	ck_assert_uint_eq(last_spec.flags, XPRINTF_POINTER_LEFT | XPRINTF_POINTER_PLUS |
 						   XPRINTF_POINTER_SPACE | XPRINTF_POINTER_ALT);
-	xsnprintf(out, sizeof out, "%*pPt", 0, &p);
+	xsnprintf(out, sizeof out, "%*pPt", 0, (void *)&p);
 	ck_assert_int_eq(last_spec.width, 0);
-	xsnprintf(out, sizeof out, "%0*.*pPt", 7, 2, &p);
+	xsnprintf(out, sizeof out, "%0*.*pPt", 7, 2, (void *)&p);
 	ck_assert_int_eq(last_spec.width, 7);
 	ck_assert_int_eq(last_spec.precision, 2);
 	ck_assert_uint_eq(last_spec.flags, XPRINTF_POINTER_ZERO);
@@ -121,9 +121,17 @@ START_TEST(registration_errors)
 	/* Every built-in name, and the symbol names reserved for one. */
 	static const char *const builtin[] = { "x", "I4", "i4", "I6", "i6", "IS", "iS", "M", "m",
 					       "U", "h", "E", "b", "V", "t",
-					       "S", "s", "B", "F", "f", "SR", "Sb", "Bb" };
+					       "S", "s", "B", "F", "f", "SR", "Sb", "Bb",
+					       "I6c", "Ub", "MR", "hN", "bl", "tTd",
+					       "ISpfc", "Ehp" };
 	for (size_t i = 0; i < sizeof builtin / sizeof builtin[0]; i++)
 		expect_register_error(builtin[i], print_tag, EEXIST);
+	/* Starting with a built-in's name is fine: the longer name wins. */
+	ck_assert_int_eq(xprintf_register_pointer("Mac", print_tag, "<Mac>"), 0);
+	int y;
+	const unsigned char mac[6] = { 0, 1, 2, 3, 4, 5 };
+	EXPECT("<Mac>|00:01:02:03:04:05", "%pMac|%pM", &y, mac);
+	ck_assert_int_eq(xprintf_unregister_pointer("Mac"), 0);
 	/* Twice the same name. */
 	ck_assert_int_eq(xprintf_register_pointer("Twice", print_tag, "1"), 0);
 	expect_register_error("Twice", print_tag, EEXIST);
@@ -154,8 +162,8 @@ static int print_nested(struct xprintf_sink *sink, const void *ptr,
 	(void)ctx;
 	const struct point *p = ptr;
 	char inner[64];
-	int n = xsnprintf(inner, sizeof inner, "%d/%pM/%pPoint", p->x, "\x0a\x0b\x0c\x0d\x0e\x0f",
-			  p);
+	int n = xsnprintf(inner, sizeof inner, "%d/%pM/%pPoint", p->x, (void *)"\x0a\x0b\x0c\x0d\x0e\x0f",
+			  (const void *)p);
 	if (n < 0)
 		return -1;
 	return xprintf_sink_write(sink, inner, (size_t)n);
@@ -189,7 +197,7 @@ START_TEST(handler_registers)
 	int x;
 	ck_assert_int_eq(xprintf_register_pointer("Reg", print_registering, NULL), 0);
 	char out[32];
-	ck_assert_int_eq(xsnprintf(out, sizeof out, "%pReg", &x), 5);
+	ck_assert_int_eq(xsnprintf(out, sizeof out, "%pReg", (void *)&x), 5);
 	ck_assert_str_eq(out, "reg=0");
 	EXPECT("later", "%pLater", &x);
 	ck_assert_int_eq(xprintf_unregister_pointer("Later"), 0);
@@ -215,17 +223,17 @@ START_TEST(handler_failure_fails_the_call)
 	ck_assert_int_eq(xprintf_register_pointer("FailZero", print_failing, (void *)&zero), 0);
 	char out[32];
 	errno = 0;
-	ck_assert_int_eq(xsnprintf(out, sizeof out, "a%pFailb", &x), -1);
+	ck_assert_int_eq(xsnprintf(out, sizeof out, "a%pFailb", (void *)&x), -1);
 	ck_assert_int_eq(errno, EIO);
 	errno = 0;
-	ck_assert_int_eq(xsnprintf(out, sizeof out, "a%10pFail", &x), -1);
+	ck_assert_int_eq(xsnprintf(out, sizeof out, "a%10pFail", (void *)&x), -1);
 	ck_assert_int_eq(errno, EIO);
 	/* -1 without errno must not pass for success. */
 	errno = 0;
-	ck_assert_int_eq(xsnprintf(out, sizeof out, "%pFailZero", &x), -1);
+	ck_assert_int_eq(xsnprintf(out, sizeof out, "%pFailZero", (void *)&x), -1);
 	ck_assert_int_eq(errno, EINVAL);
 	char *heap = (char *)1;
-	ck_assert_int_eq(xasprintf(&heap, "%pFail", &x), -1);
+	ck_assert_int_eq(xasprintf(&heap, "%pFail", (void *)&x), -1);
 	ck_assert_ptr_null(heap);
 	ck_assert_int_eq(xprintf_unregister_pointer("Fail"), 0);
 	ck_assert_int_eq(xprintf_unregister_pointer("FailZero"), 0);
@@ -259,7 +267,7 @@ START_TEST(streams)
 	size_t len = 0;
 	FILE *f = open_memstream(&mem, &len);
 	ck_assert_ptr_nonnull(f);
-	ck_assert_int_eq(xfprintf(f, "%-9pPoint|", &p), 10);
+	ck_assert_int_eq(xfprintf(f, "%-9pPoint|", (void *)&p), 10);
 	fclose(f);
 	ck_assert_str_eq(mem, "(7, 8)   |");
 	free(mem);

@@ -40,7 +40,8 @@ static void *formatter(void *arg)
 	pthread_barrier_wait(&start);
 	for (int i = 0; i < ROUNDS; i++) {
 		char out[128];
-		xsnprintf(out, sizeof out, "%pStable|%pToggle|%pNever", &object, &object, &object);
+		xsnprintf(out, sizeof out, "%pStable|%pToggle|%pNever", (void *)&object, (void *)&object,
+			  (void *)&object);
 		if (strcmp(out, with) != 0 && strcmp(out, without) != 0 && !res->bad++)
 			snprintf(res->first_bad, sizeof res->first_bad, "%s", out);
 	}

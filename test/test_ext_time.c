@@ -64,7 +64,7 @@ START_TEST(against_gmtime)
 		snprintf(want, sizeof want, "%04d-%02d-%02dT%02d:%02d:%02d", tm.tm_year + 1900,
 			 tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
 		char got[32];
-		xsnprintf(got, sizeof got, "%ptT", &t);
+		xsnprintf(got, sizeof got, "%ptT", (void *)&t);
 		ck_assert_msg(strcmp(got, want) == 0, "%lld: %s, want %s", t0, got, want);
 	}
 }

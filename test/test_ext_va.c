@@ -38,7 +38,7 @@ static void log_msg(char *out, size_t size, const char *fmt, ...)
 	va_list ap;
 	va_start(ap, fmt);
 	struct xprintf_va_format vf = { fmt, &ap };
-	xsnprintf(out, size, "app: %pV (%d)", &vf, 7);
+	xsnprintf(out, size, "app: %pV (%d)", (void *)&vf, 7);
 	va_end(ap);
 }
 
@@ -87,7 +87,7 @@ static int format_inner(char *out, size_t size, const char *inner, ...)
 	va_list ap;
 	va_start(ap, inner);
 	struct xprintf_va_format vf = { inner, &ap };
-	int r = xsnprintf(out, size, "x%pVy", &vf);
+	int r = xsnprintf(out, size, "x%pVy", (void *)&vf);
 	va_end(ap);
 	return r;
 }

@@ -36,6 +36,14 @@ static _Atomic(struct user_table *) current;
 static struct user_table *retired; /* replaced tables: kept, reachable */
 static pthread_mutex_t writer = PTHREAD_MUTEX_INITIALIZER;
 
+#define SAME_FLAG(a, b) ((unsigned)(a) == (unsigned)(b))
+_Static_assert(SAME_FLAG(XP_F_LEFT, XPRINTF_POINTER_LEFT) &&
+		       SAME_FLAG(XP_F_PLUS, XPRINTF_POINTER_PLUS) &&
+		       SAME_FLAG(XP_F_SPACE, XPRINTF_POINTER_SPACE) &&
+		       SAME_FLAG(XP_F_ALT, XPRINTF_POINTER_ALT) &&
+		       SAME_FLAG(XP_F_ZERO, XPRINTF_POINTER_ZERO),
+	       "the public flag values are the parser's");
+
 static int call_user(struct xp_sink *s, const struct xp_ext_call *c)
 {
 	const struct user_ext *u = (const struct user_ext *)c->ext;
@@ -46,7 +54,6 @@ static int call_user(struct xp_sink *s, const struct xp_ext_call *c)
 		.nletters = c->nletters,
 		.width = xp_ext_width_given(sp) ? (sp->width > INT_MAX ? INT_MAX : (int)sp->width) : -1,
 		.precision = sp->prec,
-		/* XP_F_LEFT..XP_F_ZERO have the public values. */
 		.flags = sp->flags & (XP_F_LEFT | XP_F_PLUS | XP_F_SPACE | XP_F_ALT | XP_F_ZERO),
 	};
 	if (u->fn((struct xprintf_sink *)s, c->ptr, &ps, u->ctx) < 0) {

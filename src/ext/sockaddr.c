@@ -1,6 +1,9 @@
 /* sockaddr.c - %pIS / %piS: a struct sockaddr * holding AF_INET or AF_INET6.
  * Letters: p port, f flow info, s scope id, c compressed (IPv6); h n b l
- * byte order (IPv4).  IPv6 with p, f or s is bracketed: [1::2]:80. */
+ * byte order (IPv4).  IPv6 with p, f or s is bracketed: [1::2]:80.
+ * (The kernel also formats the port, flow info and scope with the
+ * directive's field width; here the width applies to the whole output
+ * only, as the contract says.) */
 #define _GNU_SOURCE
 #include "../ext.h"
 #include "ip.h"

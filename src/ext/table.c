@@ -30,9 +30,22 @@ static const struct xp_ext builtin[] = {
 	ROW("t", xp_ext_time, XP_EXT_DEREF),
 };
 
-/* Names of built-ins that live elsewhere (the symbol extensions): a
- * program may not register them either, whether or not they are built. */
-static const char *const reserved[] = { "S", "s", "B", "F", "f", "SR", "Sb", "Bb" };
+/*
+ * Names a program may not register although no row above may have them:
+ * the symbol extensions' (whether or not their rows are built in), and
+ * the documented spellings of the built-ins with their letters, so that a
+ * longer registered name cannot take over %pUb or %pI6c.  Other names that
+ * merely start with a built-in's ("Mac") are the program's to take.
+ * (Names starting with a digit, like 4cc, are invalid anyway.)
+ */
+static const char *const reserved[] = {
+	"S", "s", "B", "F", "f", "SR", "Sb", "Bb", "SRb",
+	"I4h", "I4n", "I4b", "I4l", "i4h", "i4n", "i4b", "i4l", "I6c",
+	"ISc", "ISp", "ISf", "ISs", "ISpc", "ISfc", "ISsc", "ISpfc", "iSp",
+	"MR", "MF", "mR", "Ub", "UB", "Ul", "UL", "hC", "hD", "hN",
+	"Ea", "Ec", "Eh", "En", "Eo", "Ep", "Es", "Ehp", "bl",
+	"tT", "tR", "tTd", "tTt", "tTr", "tTs", "tRd", "tRt", "tRr", "tRs",
+};
 
 const struct xp_ext *xp_ext_find(const char *text, size_t len)
 {

@@ -4,10 +4,12 @@
 #   debuglink  ROOT/links/<lib>.debug and a .gnu_debuglink to it
 #   garbage    like debuglink, then the debug file is overwritten (CRC mismatch)
 #   truncated  like buildid, but only the first half of the debug file
+#   minidebuginfo  the function symbols .dynsym lacks, xz-compressed into a
+#              .gnu_debugdata section of LIB itself (Fedora's MiniDebugInfo)
 # LIB.reference-debug stays beside LIB (a name no search tries): the tests
 # read the expected symbols from it.
-# OBJCOPY, STRIP, READELF: the target's binutils (default: the host's).
-foreach(tool OBJCOPY STRIP READELF)
+# OBJCOPY, STRIP, READELF, NM: the target's binutils (default: the host's).
+foreach(tool OBJCOPY STRIP READELF NM)
   if(NOT ${tool})
     string(TOLOWER ${tool} ${tool})
   endif()
@@ -17,7 +19,34 @@ set(dbg "${LIB}.reference-debug")
 execute_process(COMMAND ${OBJCOPY} --only-keep-debug "${LIB}" "${dbg}" COMMAND_ERROR_IS_FATAL ANY)
 execute_process(COMMAND ${STRIP} --strip-all "${LIB}" COMMAND_ERROR_IS_FATAL ANY)
 
-if(MODE STREQUAL "buildid" OR MODE STREQUAL "truncated")
+if(MODE STREQUAL "minidebuginfo")
+  execute_process(COMMAND ${NM} -D --defined-only --format=posix "${LIB}" OUTPUT_VARIABLE dyn COMMAND_ERROR_IS_FATAL ANY)
+  execute_process(COMMAND ${NM} --defined-only --format=posix "${dbg}" OUTPUT_VARIABLE all COMMAND_ERROR_IS_FATAL ANY)
+  string(REGEX MATCHALL "[^\n]+" dyn_lines "${dyn}")
+  set(dyn_names "")
+  foreach(l IN LISTS dyn_lines)
+    string(REGEX MATCH "^[^ @]+" n "${l}")
+    list(APPEND dyn_names "${n}")
+  endforeach()
+  string(REGEX MATCHALL "[^\n]+" all_lines "${all}")
+  set(keep "")
+  foreach(l IN LISTS all_lines)
+    if(l MATCHES "^([^ ]+) [TtWwi] ")
+      set(n "${CMAKE_MATCH_1}")
+      list(FIND dyn_names "${n}" at)
+      if(at EQUAL -1)
+        string(APPEND keep "${n}\n")
+      endif()
+    endif()
+  endforeach()
+  set(mini "${LIB}.mini")
+  file(WRITE "${mini}.keep" "${keep}")
+  execute_process(COMMAND ${OBJCOPY} -S --remove-section .gdb_index --remove-section .comment
+                  "--keep-symbols=${mini}.keep" "${dbg}" "${mini}" COMMAND_ERROR_IS_FATAL ANY)
+  file(REMOVE "${mini}.xz")
+  execute_process(COMMAND xz -f "${mini}" COMMAND_ERROR_IS_FATAL ANY)
+  execute_process(COMMAND ${OBJCOPY} "--add-section" ".gnu_debugdata=${mini}.xz" "${LIB}" COMMAND_ERROR_IS_FATAL ANY)
+elseif(MODE STREQUAL "buildid" OR MODE STREQUAL "truncated")
   execute_process(COMMAND ${READELF} -n "${LIB}" OUTPUT_VARIABLE notes COMMAND_ERROR_IS_FATAL ANY)
   string(REGEX MATCH "Build ID: ([0-9a-f]+)" _ "${notes}")
   set(id "${CMAKE_MATCH_1}")

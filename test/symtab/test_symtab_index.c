@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../../symtab/debuginfo.h"
 #include "../../symtab/index.h"
 
 /* All names live in one string table. */
@@ -218,6 +219,17 @@ START_TEST(random_against_brute_force)
 }
 END_TEST
 
+/* .gnu_debuglink's CRC is CRC-32/ISO-HDLC: its published check value. */
+START_TEST(debuglink_crc)
+{
+	ck_assert_uint_eq(xp_crc32(0, (const unsigned char *)"123456789", 9), 0xcbf43926u);
+	ck_assert_uint_eq(xp_crc32(0, (const unsigned char *)"", 0), 0);
+	/* in pieces: the running value carries over */
+	unsigned long c = xp_crc32(0, (const unsigned char *)"1234", 4);
+	ck_assert_uint_eq(xp_crc32(c, (const unsigned char *)"56789", 5), 0xcbf43926u);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("symtab_index");
@@ -227,6 +239,7 @@ int main(void)
 	tcase_add_test(tc, zero_sized);
 	tcase_add_test(tc, rejects);
 	tcase_add_test(tc, random_against_brute_force);
+	tcase_add_test(tc, debuglink_crc);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -321,6 +321,28 @@ START_TEST(never_debuginfod)
 }
 END_TEST
 
+/* The index maps its files read-only: after a preload every mapping of a
+ * debug file (which only the index opens) is r--p, and there are some. */
+START_TEST(debug_files_mapped_read_only)
+{
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	FILE *maps = fopen("/proc/self/maps", "r");
+	ck_assert_ptr_nonnull(maps);
+	char line[4096];
+	int seen = 0;
+	while (fgets(line, sizeof line, maps)) {
+		if (!strstr(line, "/.build-id/") && !strstr(line, "/debug-root/links/"))
+			continue;
+		seen++;
+		char perms[8];
+		ck_assert_int_eq(sscanf(line, "%*s %7s", perms), 1);
+		ck_assert_msg(!strcmp(perms, "r--p"), "writable mapping: %s", line);
+	}
+	fclose(maps);
+	ck_assert_int_gt(seen, 0);
+}
+END_TEST
+
 int main(void)
 {
 	if (xprintf_symbols_set_debug_path(DEBUG_ROOT ":" DEBUG_ROOT "/links") != 0)
@@ -336,6 +358,7 @@ int main(void)
 	tcase_add_test(tc, truncated_debug_file);
 	tcase_add_test(tc, vdso);
 	tcase_add_test(tc, never_debuginfod);
+	tcase_add_test(tc, debug_files_mapped_read_only);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

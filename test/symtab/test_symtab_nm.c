@@ -20,6 +20,7 @@
 int plain_global(int);
 int buildid_global(int);
 int debuglink_global(int);
+int minidebug_global(int);
 
 /* Functions of the program itself, static ones and a zero-sized one. */
 __attribute__((noinline, used)) static int prog_static(int x)
@@ -29,7 +30,8 @@ __attribute__((noinline, used)) static int prog_static(int x)
 
 __attribute__((noinline, used)) int prog_global(int x)
 {
-	return prog_static(x) + plain_global(x) + buildid_global(x) + debuglink_global(x);
+	return prog_static(x) + plain_global(x) + buildid_global(x) + debuglink_global(x) +
+	       minidebug_global(x);
 }
 
 __asm__(".text\n.globl prog_zero_sized\n.type prog_zero_sized, @function\n"
@@ -145,6 +147,14 @@ START_TEST(debug_file_by_debuglink)
 }
 END_TEST
 
+/* .dynsym plus the MiniDebugInfo table: together all function symbols. */
+START_TEST(minidebuginfo)
+{
+	run_module("/libxpfix_minidebug.so", FIXTURE_DIR "/libxpfix_minidebug.so.reference-debug", 0, 0,
+		   "minidebug_static_helper");
+}
+END_TEST
+
 static void system_library(const char *suffix)
 {
 	uintptr_t bias;
@@ -202,6 +212,7 @@ int main(void)
 	tcase_add_test(tc, symtab_in_file);
 	tcase_add_test(tc, debug_file_by_build_id);
 	tcase_add_test(tc, debug_file_by_debuglink);
+	tcase_add_test(tc, minidebuginfo);
 	tcase_add_test(tc, libc);
 	tcase_add_test(tc, libm);
 	tcase_add_test(tc, dlopen_after_first_lookup_then_dlclose);

@@ -39,8 +39,12 @@ static void *reader(void *arg)
 	while (!atomic_load(&done)) {
 		xsnprintf(buf, sizeof buf, "%pS", FN(prog_function));
 		int ok = !strcmp(buf, want_prog);
+		if (!ok)
+			goto bad;
 		xsnprintf(buf, sizeof buf, "%ps", FN(abort));
 		ok &= !strcmp(buf, want_abort);
+		if (!ok)
+			goto bad;
 		uintptr_t a = atomic_load(&churn_addr);
 		if (a) {
 			xsnprintf(buf, sizeof buf, "%pS", (void *)a);
@@ -50,6 +54,7 @@ static void *reader(void *arg)
 			      (!strncmp(buf, "late_global+0x0/0x", 18) &&
 			       strstr(buf, " [libxpfix_late.so]") != NULL);
 		}
+	bad:
 		r->formatted++;
 		if (!ok && r->bad++ == 0)
 			snprintf(r->first_bad, sizeof r->first_bad, "%s", buf);

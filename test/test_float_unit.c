@@ -1,0 +1,247 @@
+/* test_float_unit.c - corner cases of e E f F g G a A.  The expected
+ * strings are what glibc 2.36 prints (each case also checks glibc itself
+ * still agrees, so a wrong expectation cannot pass silently). */
+#define _GNU_SOURCE
+#include <check.h>
+#include <errno.h>
+#include <fenv.h>
+#include <float.h>
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <xprintf.h>
+
+/* glibc's snprintf, called so the compiler cannot fold it. */
+static int (*volatile ref_snprintf)(char *, size_t, const char *, ...) = snprintf;
+
+#define CHECK(want, ...)                                                          \
+	do {                                                                      \
+		char g_[2048], r_[2048];                                           \
+		int rg_ = xsnprintf(g_, sizeof g_, __VA_ARGS__);                   \
+		int rr_ = ref_snprintf(r_, sizeof r_, __VA_ARGS__);                \
+		ck_assert_str_eq(r_, want);                                        \
+		ck_assert_str_eq(g_, want);                                        \
+		ck_assert_int_eq(rg_, (int)strlen(want));                          \
+		ck_assert_int_eq(rr_, rg_);                                        \
+	} while (0)
+
+START_TEST(ties_round_to_even)
+{
+	CHECK("2", "%.0f", 2.5);
+	CHECK("4", "%.0f", 3.5);
+	CHECK("0", "%.0f", 0.5);
+	CHECK("2", "%.0f", 1.5);
+	CHECK("0.12", "%.2f", 0.125);
+	CHECK("0.38", "%.2f", 0.375);
+	CHECK("1.2e-01", "%.1e", 0.125);
+	CHECK("99999999999999991611392", "%.0f", 1e23);
+	CHECK("1e+23", "%.0e", 1e23);
+	CHECK("9.9999999999999992e+22", "%.16e", 1e23);
+	CHECK("0.1", "%.1f", 0.05); /* 0.05 is a little above the tie */
+	CHECK("0.10000000000000000555", "%.20f", 0.1);
+	CHECK("0.10000000000000001", "%.17g", 0.1);
+}
+END_TEST
+
+START_TEST(points_and_zeros)
+{
+	CHECK("0.", "%#.0f", 0.5);
+	CHECK("-00.0", "%05.1f", -0.0);
+	CHECK("-0.000000", "%f", -0.0);
+	CHECK("1.e+00", "%#.0e", 1.0);
+	CHECK("1e+00", "%.0e", 1.0);
+	CHECK("0.000000e+00", "%e", 0.0);
+	CHECK("1.000000e+100", "%e", 1e100);
+	CHECK("1.000000E-300", "%E", 1e-300);
+	CHECK("+3.14", "%+.2f", 3.14159);
+	CHECK(" 3.14", "% .2f", 3.14159);
+	CHECK("3.14      |", "%-10.2f|", 3.14159);
+	CHECK("-000003.14", "%010.2f", -3.14159);
+	CHECK("      3.14", "%*.*f", 10, 2, 3.14159);
+	CHECK("2.5 1.000000e+00", "%2$.1f %1$e", 1.0, 2.5);
+}
+END_TEST
+
+START_TEST(g_style)
+{
+	CHECK("100000", "%g", 100000.0);
+	CHECK("1e+06", "%g", 1000000.0);
+	CHECK("0.0001", "%g", 0.0001);
+	CHECK("1e-05", "%g", 0.00001);
+	CHECK("1.5", "%g", 1.5);
+	CHECK("1.00000", "%#g", 1.0);
+	CHECK("0", "%g", 0.0);
+	CHECK("0.00000", "%#g", 0.0);
+	CHECK("0.", "%#.0g", 0.0);
+	CHECK("1e+06", "%g", 999999.5);
+	CHECK("1.e+06", "%#g", 999999.5); /* glibc keeps no zeros after this round up */
+	CHECK("1.00e+06", "%#.3g", 999999.5);
+	CHECK("100.", "%#.3g", 99.95);
+	CHECK("1E+01", "%.0G", 9.5);
+	CHECK("123456", "%g", 123456.5); /* a tie: to even */
+}
+END_TEST
+
+START_TEST(specials)
+{
+	CHECK("       inf", "%010f", INFINITY);
+	CHECK("-inf      |", "%-10f|", -INFINITY);
+	CHECK("+nan", "%+f", NAN);
+	CHECK("-nan", "%f", -NAN);
+	CHECK("INF", "%F", INFINITY);
+	CHECK(" nan", "% e", NAN);
+	CHECK("      -INF", "%010A", -INFINITY);
+	CHECK("-inf", "%Lg", -(long double)INFINITY);
+	CHECK("NAN", "%LE", (long double)NAN);
+}
+END_TEST
+
+START_TEST(hex)
+{
+	CHECK("0x8p-3", "%La", 1.0L);
+	CHECK("0X8P-3", "%LA", 1.0L);
+	CHECK("0x1p+0", "%a", 1.0);
+	CHECK("0x2p+0", "%.0a", 1.5);
+	CHECK("0x1.8p+0", "%a", 1.5);
+	CHECK("0x0p+0", "%a", 0.0);
+	CHECK("-0x0.000p+0", "%.3a", -0.0);
+	CHECK("0x0.0000000000001p-1022", "%a", 4.9406564584124654e-324);
+	CHECK("0x1.fffffffffffffp+1023", "%a", DBL_MAX);
+	CHECK("0x1.p+0", "%#a", 1.0);
+	CHECK("0x1.000p+0", "%.3a", 1.0);
+	CHECK("0x1p+4", "%.0La", 15.5L);
+	CHECK("0x0.000000000000001p-16385", "%La", LDBL_TRUE_MIN);
+	CHECK("0xf.fffffffffffffffp+16380", "%La", LDBL_MAX);
+	CHECK("0x00000001.8p+0", "%015a", 1.5);
+	CHECK("+0x1.8p+0", "%+a", 1.5);
+}
+END_TEST
+
+START_TEST(long_double)
+{
+	CHECK("1.500000", "%Lf", 1.5L);
+	CHECK("1.189731e+4932", "%Le", LDBL_MAX);
+	CHECK("3.3621e-4932", "%Lg", LDBL_MIN);
+	CHECK("0.333333", "%qf", 1.0L / 3);
+	CHECK("0.3333333333333333333424", "%.22llf", 1.0L / 3);
+	CHECK("3.6451995318824746025e-4951", "%.19Le", LDBL_TRUE_MIN);
+}
+END_TEST
+
+START_TEST(extremes)
+{
+	CHECK("179769313486231570814527423731704356798070567525844996598917476803157260780028538"
+	      "760589558632766878171540458953514382464234321326889464182768467546703537516986049"
+	      "910576551282076245490090389328944075868508455133942304583236903222948165808559332"
+	      "123348274797826204144723168738177180919299881250404026184124858368.000000",
+	      "%f", DBL_MAX);
+	char got[1200], want[1200];
+	int rg = xsnprintf(got, sizeof got, "%.1100f", 1.0);
+	int rw = ref_snprintf(want, sizeof want, "%.1100f", 1.0);
+	ck_assert_int_eq(rg, 1102);
+	ck_assert_int_eq(rw, rg);
+	ck_assert_str_eq(got, want);
+	rg = xsnprintf(got, sizeof got, "%.1074f", 4.9406564584124654e-324);
+	rw = ref_snprintf(want, sizeof want, "%.1074f", 4.9406564584124654e-324);
+	ck_assert_int_eq(rg, 1076);
+	ck_assert_int_eq(rw, rg);
+	ck_assert_str_eq(got, want);
+	ck_assert_str_eq(got + rg - 5, "65625"); /* 2^-1074 ends in ...65625 */
+}
+END_TEST
+
+START_TEST(truncation)
+{
+	char buf[8];
+	memset(buf, 'x', sizeof buf);
+	ck_assert_int_eq(xsnprintf(buf, 5, "%f", 3.14159), 8);
+	ck_assert_str_eq(buf, "3.14");
+	ck_assert_int_eq(buf[5], 'x');
+	ck_assert_int_eq(xsnprintf(NULL, 0, "%e", 1.0), 12);
+	ck_assert_int_eq(xsnprintf(buf, 1, "%a", 1.0), 6);
+	ck_assert_int_eq(buf[0], 0);
+	/* glibc refuses a field past INT_MAX with EOVERFLOW */
+	errno = 0;
+	ck_assert_int_eq(xsnprintf(buf, sizeof buf, "%2147483646f|%f", 1.0, 1.0), -1);
+	ck_assert_int_eq(errno, EOVERFLOW);
+}
+END_TEST
+
+START_TEST(rounding_modes)
+{
+	ck_assert_int_eq(fesetround(FE_UPWARD), 0);
+	CHECK("3", "%.0f", 2.5);
+	CHECK("-2", "%.0f", -2.5);
+	CHECK("0.000001", "%f", 1e-300);
+	CHECK("0x2p+0", "%.0a", 1.25);
+	CHECK("1.00001", "%g", 1.000001);
+	ck_assert_int_eq(fesetround(FE_DOWNWARD), 0);
+	CHECK("2", "%.0f", 2.5);
+	CHECK("-3", "%.0f", -2.5);
+	CHECK("-0.000001", "%f", -1e-300);
+	CHECK("0x1p+0", "%.0a", 1.75);
+	ck_assert_int_eq(fesetround(FE_TOWARDZERO), 0);
+	CHECK("-2", "%.0f", -2.9);
+	CHECK("0.0", "%.1f", 0.05);
+	CHECK("9.99999e+05", "%.5e", 999999.9);
+	ck_assert_int_eq(fesetround(FE_TONEAREST), 0);
+	CHECK("1.00000e+06", "%.5e", 999999.9);
+}
+END_TEST
+
+START_TEST(locale_de)
+{
+	if (!setlocale(LC_ALL, "de_DE.UTF-8")) {
+		printf("SKIP locale_de: de_DE.UTF-8 is not installed (run .ci/setup)\n");
+		return;
+	}
+	CHECK("1.234.567,89", "%'.2f", 1234567.891);
+	CHECK("1234567,89", "%.2f", 1234567.891);
+	CHECK("0,5", "%.1f", 0.5);
+	CHECK("0x1,8p+0", "%a", 1.5);
+	CHECK("1,23457e+06", "%'g", 1234567.0);
+	CHECK("123.456", "%'g", 123456.5);
+	CHECK("0001.234.567,89", "%'015.2f", 1234567.891);
+	CHECK("1.234,", "%'#.0f", 1234.0);
+	setlocale(LC_ALL, "C");
+}
+END_TEST
+
+START_TEST(locale_en)
+{
+	if (!setlocale(LC_ALL, "en_US.UTF-8")) {
+		printf("SKIP locale_en: en_US.UTF-8 is not installed (run .ci/setup)\n");
+		return;
+	}
+	CHECK("1,234,567.89", "%'.2f", 1234567.891);
+	CHECK("-1,000", "%'.0f", -999.5);
+	CHECK("100,000", "%'g", 100000.0);
+	setlocale(LC_ALL, "C");
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("float_unit");
+	TCase *tc = tcase_create("unit");
+	tcase_add_test(tc, ties_round_to_even);
+	tcase_add_test(tc, points_and_zeros);
+	tcase_add_test(tc, g_style);
+	tcase_add_test(tc, specials);
+	tcase_add_test(tc, hex);
+	tcase_add_test(tc, long_double);
+	tcase_add_test(tc, extremes);
+	tcase_add_test(tc, truncation);
+	tcase_add_test(tc, rounding_modes);
+	tcase_add_test(tc, locale_de);
+	tcase_add_test(tc, locale_en);
+	suite_add_tcase(s, tc);
+	SRunner *sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
