@@ -197,6 +197,8 @@ static Dwfl *open_module(const struct xp_symmod *m, struct xp_debuginfo_ctx *x,
 		mod = dwfl_report_module(dwfl, m->name, m->lo, m->hi);
 	} else {
 		int fd = open(m->path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0 && m->is_main) /* replaced or deleted since exec */
+			fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
 		if (fd >= 0) {
 			/* add_p_vaddr: base is the load bias (dlpi_addr). */
 			mod = dwfl_report_elf(dwfl, m->name, m->path, fd, m->bias, true);
