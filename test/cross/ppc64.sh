@@ -4,7 +4,7 @@
 # function descriptors (issue 5).
 #
 # 1. installs the cross compiler, qemu-user and the build tools if missing;
-# 2. cross-builds zlib, elfutils (libelf, libdw) and Check from Debian's own
+# 2. cross-builds zlib, liblzma, elfutils (libelf, libdw) and Check from Debian's own
 #    source packages into a prefix cached outside the clone, keyed by the
 #    package versions (cold: about 90 s here; cached: nothing to do);
 # 3. configures with test/cross/toolchain-ppc64.cmake (ctest runs each test
@@ -23,7 +23,7 @@ build=${XPRINTF_CROSS_BUILD:-$root/build-ppc64}
 jobs=${XPRINTF_CROSS_JOBS:-2}
 triple=powerpc64-linux-gnu
 # Bump when the way the dependencies are built changes: a new cache key.
-recipe=1
+recipe=2
 
 t0=$(date +%s)
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
@@ -73,7 +73,7 @@ enable_deb_src() {
 }
 
 have_src() { [ -n "$(apt-cache showsrc "$1" 2>/dev/null | awk '/^Version:/')" ]; }
-if ! have_src elfutils || ! have_src zlib || ! have_src check; then
+if ! have_src elfutils || ! have_src zlib || ! have_src check || ! have_src xz-utils; then
   echo "ppc64: enabling deb-src for the configured Debian mirror"
   enable_deb_src
   apt update -qq && updated=1
@@ -83,13 +83,14 @@ declare -A want
 want[zlib]=$(src_versions zlib zlib1g-dev | awk 'NR == 1')
 want[elfutils]=$(src_versions elfutils libdw-dev | awk 'NR == 1')
 want[check]=$(src_versions check check | awk 'NR == 1')
-for p in zlib elfutils check; do
+want[xz-utils]=$(src_versions xz-utils liblzma-dev | awk 'NR == 1')
+for p in zlib xz-utils elfutils check; do
   [ -n "${want[$p]}" ] || { echo "ppc64: no source package for $p" >&2; exit 1; }
 done
 gccv=$(dpkg-query -W -f='${Version}' gcc-powerpc64-linux-gnu)
 libcv=$(dpkg-query -W -f='${Version}' libc6-dev-ppc64-cross)
 key=$(printf '%s\n' "recipe=$recipe" "gcc=$gccv" "libc=$libcv" \
-      "zlib=${want[zlib]}" "elfutils=${want[elfutils]}" "check=${want[check]}" |
+      "zlib=${want[zlib]}" "xz=${want[xz-utils]}" "elfutils=${want[elfutils]}" "check=${want[check]}" |
       sha256sum | cut -c1-16)
 deps=$cache/$key
 as_root mkdir -p "$cache"
@@ -113,7 +114,7 @@ build_deps() {
   mkdir -p "$work" "$prefix"
   cd "$work"
   echo "ppc64: building the dependencies into $deps"
-  fetch zlib; fetch elfutils; fetch check
+  fetch zlib; fetch xz-utils; fetch elfutils; fetch check
   local cflags="-O2 -g"
 
   # zlib: its own configure; CHOST selects the cross tools.
@@ -121,13 +122,22 @@ build_deps() {
    make -j"$jobs" libz.a "$(sed -n 's/^SHAREDLIBV=//p' Makefile)" >>../zlib.log 2>&1 && make install >>../zlib.log 2>&1) ||
     { tail -30 zlib.log; return 1; }
 
+  # liblzma (xz-utils): libdwfl reads MiniDebugInfo (.gnu_debugdata) with it.
+  mkdir xz-build
+  (cd xz-build &&
+   ../xz-utils-*/configure --host=$triple --prefix="$prefix" CFLAGS="$cflags" \
+     --disable-xz --disable-xzdec --disable-lzmadec --disable-lzmainfo \
+     --disable-lzma-links --disable-scripts --disable-doc --disable-nls >../xz.log 2>&1 &&
+   make -j"$jobs" -C src/liblzma >>../xz.log 2>&1 && make -C src/liblzma install >>../xz.log 2>&1) ||
+    { tail -30 xz.log; return 1; }
+
   # elfutils: only libelf and libdw (with libdwfl, libdwelf) and what they link.
   mkdir elfutils-build
   (cd elfutils-build &&
    ../elfutils-*/configure --host=$triple --prefix="$prefix" CFLAGS="$cflags" \
      CPPFLAGS="-I$prefix/include" LDFLAGS="-L$prefix/lib" \
      --disable-debuginfod --disable-libdebuginfod --disable-nls \
-     --without-bzlib --without-lzma --without-zstd >../elfutils.log 2>&1 &&
+     --without-bzlib --with-lzma --without-zstd >../elfutils.log 2>&1 &&
    for d in lib libelf libebl libdwelf libdwfl libcpu backends libdw; do
      make -j"$jobs" -C $d >>../elfutils.log 2>&1 || exit 1
    done &&
@@ -159,7 +169,7 @@ build_deps() {
       [ -e "$prefix/locale/$l.UTF-8/LC_CTYPE" ] || { echo "localedef $l failed" >&2; return 1; }
   done
 
-  printf '%s\n' "recipe=$recipe" "gcc=$gccv" "libc=$libcv" "zlib=${want[zlib]}" \
+  printf '%s\n' "recipe=$recipe" "gcc=$gccv" "libc=$libcv" "zlib=${want[zlib]}" "xz=${want[xz-utils]}" \
     "elfutils=${want[elfutils]}" "check=${want[check]}" >"$prefix/VERSIONS.new"
   mv "$prefix/VERSIONS.new" "$prefix/VERSIONS"  # written last: the cache is complete
   cd /

@@ -339,7 +339,14 @@ START_TEST(debug_files_mapped_read_only)
 		ck_assert_msg(!strcmp(perms, "r--p"), "writable mapping: %s", line);
 	}
 	fclose(maps);
-	ck_assert_int_gt(seen, 0);
+	/* Some: libc's, where its debug file is installed (libc6-dbg; the
+	 * cross leg's sysroot has none). */
+	uintptr_t bias;
+	char libc_path[4096], dbg[4200];
+	ck_assert_int_eq(oracle_loaded("/libc.so.6", &bias, libc_path, sizeof libc_path), 0);
+	oracle_system_debug_file(libc_path, dbg, sizeof dbg);
+	if (*dbg)
+		ck_assert_int_gt(seen, 0);
 }
 END_TEST
 
