@@ -1,17 +1,40 @@
-/* demo.c - a tour of xprintf: glibc's conversions and a %p extension. */
+/* demo.c - a tour of xprintf: glibc's conversions, then what a pointer means. */
+#include <stdint.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include <xprintf.h>
 
+static int handle_request(int code)
+{
+	return code * 2;
+}
+
 int main(void)
 {
-	int answer = 42;
-	xprintf("%-10s|%5d|%#x|%+.3d|%%\n", "glibc", answer, 255u, 7);
-	xprintf("plain %%p: %p, raw %%px: %px\n", (void *)&answer, (void *)&answer);
+	/* Standard conversions: byte for byte what glibc prints. */
+	xprintf("%-10s|%5d|%#x|%+.3d|%.2f|%La|%%\n", "glibc", 42, 255u, 7, 1234567.891, 1.0L);
+
+	/* Symbols of the running process. */
+	int (*fn)(int) = handle_request;
+	xprintf("callback %pS, %ps, libc's %pS\n", (void *)(uintptr_t)fn, (void *)(uintptr_t)fn,
+		(void *)(uintptr_t)abort);
+
+	/* Addresses, identifiers, buffers. */
+	unsigned char ip4[4] = { 192, 168, 1, 10 };
+	unsigned char ip6[16] = { 0x20, 0x01, 0x0d, 0xb8, [15] = 1 };
+	unsigned char mac[6] = { 0x00, 0x1b, 0x21, 0x3a, 0x4f, 0x5e };
+	unsigned char uuid[16] = { 0x12, 0x3e, 0x45, 0x67, 0xe8, 0x9b, 0x12, 0xd3,
+				   0xa4, 0x56, 0x42, 0x66, 0x14, 0x17, 0x40, 0x00 };
+	xprintf("%pI4 %pI6c %pM %pUb %*phC\n", (void *)ip4, (void *)ip6, (void *)mac, (void *)uuid, 4,
+		(void *)uuid);
+	time_t t = 1546615943;
+	xprintf("%ptT, raw %px, NULL %pI4\n", (void *)&t, (void *)&t, (void *)NULL);
+
 	char *s = NULL;
 	if (xasprintf(&s, "%s has %zu bytes", "this string", sizeof "this string" - 1) >= 0) {
 		xprintf("%s\n", s);
 		free(s);
 	}
-	return 0;
+	return handle_request(0);
 }

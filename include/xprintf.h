@@ -43,7 +43,8 @@
  *         printf("%pS\n", fn);          calls xprintf
  *     -Wformat keeps checking every call (the x-functions carry the format
  *     attribute).  Include <xprintf.h> after the system headers; the
- *     macros also rename members or variables called printf etc., and
+ *     macros also rename members or variables called printf etc. (and,
+ *     in C++, std::printf, which does not exist as std::xprintf), and
  *     _FORTIFY_SOURCE's *_chk checks no longer apply to these calls.  To
  *     replace the functions in a program without recompiling it, see
  *     libxprintf-preload.so in xprintf(3).

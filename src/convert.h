@@ -17,11 +17,16 @@ void xp_convert_int(struct xp_sink *s, const struct xp_spec *sp, long long value
 void xp_emit_number(struct xp_sink *s, const struct xp_spec *sp,
 		    unsigned long long mag, int negative, unsigned base, int upper);
 
+/* The same with the fields spelled out (the driver's fast path). */
+void xp_emit_number_fields(struct xp_sink *s, unsigned flags, unsigned width, int prec,
+			   unsigned long long mag, int negative, unsigned base, int upper);
+
 /* c C (value is an int / wint_t) and s S (value is a pointer). */
 int xp_convert_char(struct xp_sink *s, const struct xp_spec *sp, int value);
 int xp_convert_string(struct xp_sink *s, const struct xp_spec *sp, const void *str);
 /* A byte string of known length, padded to the field width. */
 void xp_emit_padded(struct xp_sink *s, const struct xp_spec *sp, const char *str, size_t len);
+void xp_emit_padded_fields(struct xp_sink *s, unsigned width, int left, const char *str, size_t len);
 
 /* e E f F g G a A */
 int xp_convert_float(struct xp_sink *s, const struct xp_spec *sp, const union xp_arg *v);

@@ -23,8 +23,8 @@ static char *grouped_digits(char *buf, size_t size, unsigned long long mag, unsi
 	return str;
 }
 
-static void emit_number(struct xp_sink *s, unsigned flags, unsigned width, int prec,
-			unsigned long long mag, int negative, unsigned base, int upper)
+void xp_emit_number_fields(struct xp_sink *s, unsigned flags, unsigned width, int prec,
+			   unsigned long long mag, int negative, unsigned base, int upper)
 {
 	char buf[64 * 17];
 	char *end = buf + sizeof buf;
@@ -80,7 +80,7 @@ static void emit_number(struct xp_sink *s, unsigned flags, unsigned width, int p
 void xp_emit_number(struct xp_sink *s, const struct xp_spec *sp,
 		    unsigned long long mag, int negative, unsigned base, int upper)
 {
-	emit_number(s, sp->flags, sp->width, sp->prec, mag, negative, base, upper);
+	xp_emit_number_fields(s, sp->flags, sp->width, sp->prec, mag, negative, base, upper);
 }
 
 void xp_convert_int(struct xp_sink *s, const struct xp_spec *sp, long long value)
@@ -131,5 +131,5 @@ void xp_convert_int(struct xp_sink *s, const struct xp_spec *sp, long long value
 	}
 	/* Signs are for signed conversions only. */
 	unsigned flags = is_signed ? sp->flags : sp->flags & ~(XP_F_PLUS | XP_F_SPACE);
-	emit_number(s, flags, sp->width, sp->prec, mag, negative, base, upper);
+	xp_emit_number_fields(s, flags, sp->width, sp->prec, mag, negative, base, upper);
 }

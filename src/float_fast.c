@@ -491,9 +491,12 @@ static void put_body(struct xp_sink *s, const struct xp_spec *sp, const char *bo
 /* Without a width the field is built straight in the sink's window when it
  * has room (no copy); otherwise in the caller's buffer. */
 #define XP_FAST_FIELD 64
+/* Longest field the fast writers build: sign, 20 integer digits, an 8-byte
+ * radix and 19 decimals (%f); %e/%g stay below it. */
+#define XP_FAST_FIELD_MAX 48
 static inline char *field_start(struct xp_sink *s, const struct xp_spec *sp, char *local)
 {
-	return !sp->width && (size_t)(s->end - s->pos) >= XP_FAST_FIELD ? s->pos : local;
+	return !sp->width && (size_t)(s->end - s->pos) >= XP_FAST_FIELD_MAX ? s->pos : local;
 }
 
 static inline void field_end(struct xp_sink *s, const struct xp_spec *sp, const char *body,

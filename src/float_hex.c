@@ -75,7 +75,9 @@ static int hex_small(struct xp_sink *s, const struct xp_spec *sp, const struct x
 	}
 	char local[96];
 	/* no width: build the field straight in the sink's window when it fits */
-	int in_place = !sp->width && (size_t)(s->end - s->pos) >= sizeof local;
+	/* at most: sign, "0x", lead, radix (8), 40 digits, "p-16445" */
+	size_t most = 12 + num->radix_len + (size_t)(prec > nf ? prec : nf) + 8;
+	int in_place = !sp->width && (size_t)(s->end - s->pos) >= most;
 	char *body = in_place ? s->pos : local;
 	char *p = body;
 	char sign = xp_float_sign(sp, v->neg);

@@ -8,6 +8,7 @@
 
 #include <limits.h>
 #include <stdint.h>
+#include <string.h>
 
 static int is_digit(unsigned char c) { return (unsigned)(c - '0') < 10u; }
 
@@ -214,12 +215,18 @@ precision:
 		}
 	}
 
+	const char *length = p;
 	p = parse_length(p, sp);
 
 	unsigned char c = (unsigned char)*p;
 	sp->conv = c;
 	if (c)
 		p++;
+	/* glibc's fast path knows no conversion after a single 'h' but the
+	 * integers, n and %: %hc %hs %hp %hm %hf ... go the slow way, like an
+	 * unknown conversion (which changes how a trailing '%' prints). */
+	sp->glibc_slow = c && (!conv_class[c] ||
+		(p - length == 2 && *length == 'h' && !strchr("diouxXbBn%", c)));
 	if (sp->flags & XP_F_LEFT)
 		sp->flags &= ~XP_F_ZERO;
 

@@ -31,8 +31,11 @@ void xp_buffer_init(struct xp_buffer_sink *b, char *buf, size_t size)
 		s->counting = 1;
 		return;
 	}
-	/* Never form a pointer past the end of the address space. */
+	/* Never form a pointer past the end of the address space, nor one
+	 * further than PTRDIFF_MAX from buf (no object is larger; UBSan). */
 	size_t limit = UINTPTR_MAX - (uintptr_t)buf;
+	if (limit > PTRDIFF_MAX)
+		limit = PTRDIFF_MAX;
 	if (size - 1 > limit)
 		size = limit + 1;
 	s->base = s->pos = buf;

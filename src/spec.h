@@ -42,6 +42,7 @@ struct xp_spec {
 	unsigned char type;  /* enum xp_argtype of the value */
 	unsigned char width_from_arg, prec_from_arg;
 	unsigned char positional; /* a n$ appeared in this directive */
+	unsigned char glibc_slow; /* glibc 2.36 leaves its fast path here (see parse.c) */
 	int argno;           /* 0-based positional index of the value, or XP_NO_ARG */
 	int width_argno;     /* ... of a '*' width */
 	int prec_argno;      /* ... of a '*' precision */

@@ -2,8 +2,9 @@
  * parse (parse.c) -> fetch (args.h) -> convert (convert_*.c) -> sink.
  *
  * The commonest directives (%d %u %x %X %s %c %p %% with no flags, width
- * or precision, optionally with l, ll or z) are handled inline; everything
- * else takes the general path.  Positional formats run the same loop over
+ * or precision, optionally with l, ll or z; and e f g a E F G A, with or
+ * without L) are handled inline, also under '-'/'0' flags, a digit width
+ * and a digit precision; everything else takes the general path.  Positional formats run the same loop over
  * a table of arguments fetched up front. */
 #define _GNU_SOURCE
 #include "vformat.h"
@@ -78,13 +79,55 @@ static int convert(struct xp_sink *s, struct xp_spec *sp, struct xp_args *a, int
 
 /* Fast-path classes of the byte after '%' (and after an l/ll/z). */
 enum { FAST_NO, FAST_SIGNED, FAST_UNSIGNED, FAST_HEX, FAST_HEXUP, FAST_STR, FAST_CHAR,
-       FAST_PTR, FAST_PERCENT, FAST_LONG, FAST_SIZE };
+       FAST_PTR, FAST_PERCENT, FAST_LONG, FAST_SIZE, FAST_FIELD };
 
 static const unsigned char fast_class[256] = {
 	['d'] = FAST_SIGNED, ['i'] = FAST_SIGNED, ['u'] = FAST_UNSIGNED,
 	['x'] = FAST_HEX, ['X'] = FAST_HEXUP, ['s'] = FAST_STR, ['c'] = FAST_CHAR,
 	['p'] = FAST_PTR, ['%'] = FAST_PERCENT, ['l'] = FAST_LONG, ['z'] = FAST_SIZE,
+	['-'] = FAST_FIELD, ['0'] = FAST_FIELD, ['1'] = FAST_FIELD, ['2'] = FAST_FIELD,
+	['3'] = FAST_FIELD, ['4'] = FAST_FIELD, ['5'] = FAST_FIELD, ['6'] = FAST_FIELD,
+	['7'] = FAST_FIELD, ['8'] = FAST_FIELD, ['9'] = FAST_FIELD, ['.'] = FAST_FIELD,
+	['e'] = FAST_FIELD, ['E'] = FAST_FIELD, ['f'] = FAST_FIELD, ['F'] = FAST_FIELD,
+	['g'] = FAST_FIELD, ['G'] = FAST_FIELD, ['a'] = FAST_FIELD, ['A'] = FAST_FIELD,
+	['L'] = FAST_FIELD,
 };
+
+/* The plainest float shapes, %[.prec][L]conv, parsed with less than
+ * fast_field needs; NULL (no argument read) for anything else. */
+static inline const char *fast_float(struct xp_sink *s, const char *p, struct xp_args *a)
+{
+	int prec = XP_NO_PREC;
+	if (*p == '.') {
+		p++;
+		prec = 0;
+		for (int n = 0; (unsigned)(*p - '0') < 10u; n++, p++) {
+			if (n == 8)
+				return NULL;
+			prec = prec * 10 + (*p - '0');
+		}
+	}
+	int ldbl = *p == 'L';
+	switch (p[ldbl]) {
+	case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'a': case 'A':
+		break;
+	default:
+		return NULL;
+	}
+	p += ldbl;
+	struct xp_spec sp = {0};
+	sp.prec = prec;
+	sp.conv = (unsigned char)*p;
+	sp.ldbl = (unsigned char)ldbl;
+	sp.type = ldbl ? XP_A_LDOUBLE : XP_A_DOUBLE;
+	union xp_arg v;
+	if (ldbl)
+		v.ld = va_arg(a->ap, long double);
+	else
+		v.d = va_arg(a->ap, double);
+	xp_convert_float(s, &sp, &v);
+	return p + 1;
+}
 
 static int is_alnum(unsigned char c)
 {
@@ -106,6 +149,175 @@ static inline void fast_int(struct xp_sink *s, unsigned cls, unsigned long long 
 	xp_put(s, str, (size_t)(end - str));
 }
 
+/* The fast path's integer arguments; size 0: int, 1: long, 2: long long,
+ * 3: size_t. */
+static inline long long signed_arg(struct xp_args *a, unsigned size)
+{
+	switch (size) {
+	case 0: return va_arg(a->ap, int);
+	case 1: return va_arg(a->ap, long);
+	case 2: return va_arg(a->ap, long long);
+	default: return (long long)va_arg(a->ap, ssize_t);
+	}
+}
+
+static inline unsigned long long unsigned_arg(struct xp_args *a, unsigned size)
+{
+	switch (size) {
+	case 0: return va_arg(a->ap, unsigned);
+	case 1: return va_arg(a->ap, unsigned long);
+	case 2: return va_arg(a->ap, unsigned long long);
+	default: return va_arg(a->ap, size_t);
+	}
+}
+
+static int is_digit(unsigned char c) { return (unsigned)(c - '0') < 10u; }
+
+/* At most 8 digits (no overflow possible); -1 for more. */
+static int read_small_number(const char **pp)
+{
+	const char *p = *pp;
+	int v = 0, n = 0;
+	for (; is_digit((unsigned char)*p); p++)
+		if (++n <= 8)
+			v = v * 10 + (*p - '0');
+	*pp = p;
+	return n <= 8 ? v : -1;
+}
+
+/* An integer under '-'/'0' and a width; a precision goes the general way. */
+static inline void fast_padded_int(struct xp_sink *s, unsigned flags, unsigned width, int prec,
+				   unsigned long long v, int negative, unsigned base, int upper)
+{
+	if (prec >= 0) {
+		xp_emit_number_fields(s, flags, width, prec, v, negative, base, upper);
+		return;
+	}
+	char buf[24];
+	char *end = buf + sizeof buf;
+	char *str = base == 16 ? xp_hex_backwards(end, v, upper) : xp_dec_backwards(end, v);
+	size_t len = (size_t)(end - str) + (size_t)negative;
+	size_t fill = width > len ? width - len : 0;
+	if (flags & XP_F_ZERO) {
+		if (negative)
+			xp_putc(s, '-');
+		xp_pad(s, '0', fill);
+	} else {
+		if (negative)
+			*--str = '-';
+		if (!(flags & XP_F_LEFT))
+			xp_pad(s, ' ', fill);
+	}
+	xp_put(s, str, (size_t)(end - str));
+	if (flags & XP_F_LEFT)
+		xp_pad(s, ' ', fill);
+}
+
+/*
+ * Directives with '-'/'0' flags, a digit width and a digit precision, the
+ * shapes of aligned output ("%-20s", "%08x", "%10.3s", "%5lu", "%.2f",
+ * "%8.3Lf").  p points
+ * after '%'.  Returns NULL, having read no argument, for anything else.
+ */
+static const char *fast_field(struct xp_sink *s, const char *p, struct xp_args *a)
+{
+	unsigned flags = 0;
+	for (;; p++) {
+		if (*p == '-')
+			flags |= XP_F_LEFT;
+		else if (*p == '0')
+			flags |= XP_F_ZERO;
+		else
+			break;
+	}
+	int width = read_small_number(&p);
+	if (width < 0 || *p == '$')
+		return NULL;
+	int prec = XP_NO_PREC;
+	if (*p == '.') {
+		p++;
+		prec = read_small_number(&p);
+		if (prec < 0)
+			return NULL;
+	}
+	if (flags & XP_F_LEFT)
+		flags &= ~XP_F_ZERO;
+	/* e f g a (E F G A), double or L: the float converter takes the field */
+	int ldbl = *p == 'L';
+	switch (p[ldbl]) {
+	case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'a': case 'A': {
+		p += ldbl;
+		struct xp_spec sp = {0};
+		sp.flags = flags;
+		sp.width = (unsigned)width;
+		sp.prec = prec;
+		sp.conv = (unsigned char)*p;
+		sp.ldbl = (unsigned char)ldbl;
+		sp.type = ldbl ? XP_A_LDOUBLE : XP_A_DOUBLE;
+		union xp_arg v;
+		if (ldbl)
+			v.ld = va_arg(a->ap, long double);
+		else
+			v.d = va_arg(a->ap, double);
+		xp_convert_float(s, &sp, &v);
+		return p + 1;
+	}
+	default:
+		if (ldbl)
+			return NULL;
+	}
+	unsigned size = 0; /* as signed_arg() */
+	if (*p == 'l') {
+		p++;
+		size = 1;
+		if (*p == 'l') {
+			p++;
+			size = 2;
+		}
+	} else if (*p == 'z') {
+		p++;
+		size = 3;
+	}
+	if (flags & XP_F_LEFT)
+		flags &= ~XP_F_ZERO;
+
+	unsigned base = 10;
+	int upper = 0;
+	switch (*p) {
+	case 's': {
+		if (size)
+			return NULL; /* %ls: wide */
+		const char *str = va_arg(a->ap, const char *);
+		if (!str)
+			str = prec >= 0 && prec < 6 ? "" : "(null)";
+		size_t len = prec >= 0 ? strnlen(str, (size_t)prec) : strlen(str);
+		xp_emit_padded_fields(s, (unsigned)width, (flags & XP_F_LEFT) != 0, str, len);
+		return p + 1;
+	}
+	case 'd':
+	case 'i': {
+		long long v = signed_arg(a, size);
+		unsigned long long mag = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+		fast_padded_int(s, flags, (unsigned)width, prec, mag, v < 0, 10, 0);
+		return p + 1;
+	}
+	case 'X':
+		upper = 1;
+		base = 16;
+		break;
+	case 'x':
+		base = 16;
+		break;
+	case 'u':
+		break;
+	default:
+		return NULL;
+	}
+	unsigned long long v = unsigned_arg(a, size);
+	fast_padded_int(s, flags, (unsigned)width, prec, v, 0, base, upper);
+	return p + 1;
+}
+
 /*
  * Try the fast path for the directive at pct.  Returns the byte after it,
  * or NULL when the general path must handle it.
@@ -114,33 +326,27 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 {
 	const char *p = pct + 1;
 	unsigned cls = fast_class[(unsigned char)*p];
-	unsigned width = 0; /* 0: int, 1: long, 2: long long, 3: size_t */
+	unsigned size = 0; /* as signed_arg() */
 	if (cls == FAST_LONG) {
 		p++;
-		width = 1;
+		size = 1;
 		if (*p == 'l') {
 			p++;
-			width = 2;
+			size = 2;
 		}
 		cls = fast_class[(unsigned char)*p];
 		if (cls < FAST_SIGNED || cls > FAST_HEXUP)
 			return NULL;
 	} else if (cls == FAST_SIZE) {
 		p++;
-		width = 3;
+		size = 3;
 		cls = fast_class[(unsigned char)*p];
 		if (cls < FAST_SIGNED || cls > FAST_HEXUP)
 			return NULL;
 	}
 	switch (cls) {
 	case FAST_SIGNED: {
-		long long v;
-		switch (width) {
-		case 0: v = va_arg(a->ap, int); break;
-		case 1: v = va_arg(a->ap, long); break;
-		case 2: v = va_arg(a->ap, long long); break;
-		default: v = (long long)va_arg(a->ap, ssize_t); break;
-		}
+		long long v = signed_arg(a, size);
 		unsigned long long mag = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
 		fast_int(s, cls, mag, v < 0);
 		return p + 1;
@@ -148,13 +354,7 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 	case FAST_UNSIGNED:
 	case FAST_HEX:
 	case FAST_HEXUP: {
-		unsigned long long v;
-		switch (width) {
-		case 0: v = va_arg(a->ap, unsigned); break;
-		case 1: v = va_arg(a->ap, unsigned long); break;
-		case 2: v = va_arg(a->ap, unsigned long long); break;
-		default: v = va_arg(a->ap, size_t); break;
-		}
+		unsigned long long v = unsigned_arg(a, size);
 		fast_int(s, cls, v, 0);
 		return p + 1;
 	}
@@ -187,6 +387,10 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 	case FAST_PERCENT:
 		xp_putc(s, '%');
 		return p + 1;
+	case FAST_FIELD: {
+		const char *r = *p == '.' || *p > '9' ? fast_float(s, p, a) : NULL;
+		return r ? r : fast_field(s, p, a);
+	}
 	default:
 		return NULL;
 	}
@@ -242,7 +446,7 @@ static void run(struct xp_sink *s, const char *p, struct xp_args *a, struct run_
 			xp_convert_unknown(s, &sp);
 			return;
 		}
-		if (!xp_conv_known(sp.conv))
+		if (sp.glibc_slow)
 			st->slow = 1;
 		if (convert(s, &sp, a, st->saved_errno) < 0) {
 			st->err = errno;

@@ -281,7 +281,11 @@ struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *d
 	 * fall back, so retry with fewer sources: all, debuglink only, none. */
 	static const int modes[][2] = { { 1, 1 }, { 0, 1 }, { 0, 0 } };
 	struct cands v = { 0 };
+	/* Out of memory anywhere (ours or libdw's): no index rather than an
+	 * empty one, so that a later lookup tries again. */
+	int oom = 0;
 	for (size_t k = 0; k < sizeof modes / sizeof modes[0]; k++) {
+		errno = 0;
 		struct xp_debuginfo_ctx x = {
 			.dirs = debug_dirs, .file = m->path,
 			.use_build_id = modes[k][0], .use_debuglink = modes[k][1], .mod = m,
@@ -290,16 +294,25 @@ struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *d
 		struct owned_callbacks *cb = new_callbacks(debug_dirs);
 		Dwfl *dwfl = cb ? open_module(m, &x, &cb->cb, &mod) : NULL;
 		if (!dwfl) {
+			/* A file that cannot be opened has no symbols for good;
+			 * libdwfl failing on one that opens may be out of memory
+			 * (it does not always say so): let the caller retry. */
+			int fd = m->is_vdso || !cb ? -1 : open(m->path, O_RDONLY | O_CLOEXEC);
+			oom = !cb || errno == ENOMEM || fd >= 0;
+			if (fd >= 0)
+				close(fd);
 			free_callbacks(cb);
 			break;
 		}
 		int nsym = dwfl_module_getsymtab(mod);
+		int nsym_errno = errno; /* before module_opd() can touch it */
 		v.n = 0;
 		struct xp_desc_opd opd = { 0, 0, NULL };
 		int have_opd = module_opd(mod, &opd);
 		int rc = nsym > 0 ? collect(mod, nsym, &v, have_opd ? &opd : NULL) : 0;
 		xp_desc_opd_release(&opd);
-		if (rc < 0) {
+		if (rc < 0 || (nsym < 0 && nsym_errno == ENOMEM)) {
+			oom = 1;
 			dwfl_end(dwfl);
 			free_callbacks(cb);
 			break;
@@ -336,10 +349,9 @@ struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *d
 		assign_tables(&v, strbase);
 		b->candidates = v.n;
 		if (xp_symidx_build(&b->ix, m->lo, strbase, v.c, v.n) < 0) {
+			oom = 1;
 			dwfl_end(dwfl);
 			free_callbacks(cb);
-			b->build_id = NULL;
-			b->build_id_len = 0;
 			break;
 		}
 		b->dwfl = dwfl;
@@ -360,6 +372,11 @@ struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *d
 	}
 	free(v.c);
 	free(v.elf);
+	if (oom) {
+		free(b);
+		errno = ENOMEM;
+		return NULL;
+	}
 	return b;
 }
 

@@ -32,10 +32,12 @@ struct xp_symmod {
 	int is_main, is_vdso;
 	_Atomic(struct xp_symmod_built *) built; /* NULL until indexed */
 	unsigned refs;        /* snapshots holding it; registry mutex */
+	unsigned failures;    /* indexing attempts that ran out of memory; registry mutex */
 };
 
-/* Read m's symbols (libdwfl, best source first) into an index.  Never
- * NULL unless out of memory: a module without symbols gets an empty one.
+/* Read m's symbols (libdwfl, best source first) into an index.  NULL with
+ * errno ENOMEM when memory ran out or libdwfl failed on a readable file
+ * (try again later); a module without symbols gets an empty index.
  * debug_dirs: extra directories for separate debug files ("" = none). */
 struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *debug_dirs);
 void xp_symmod_built_free(struct xp_symmod_built *b);

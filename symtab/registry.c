@@ -378,6 +378,10 @@ static int index_module(struct xp_symmod *m)
 	}
 	struct xp_symmod_built *b = xp_symmod_index(m, dirs);
 	free(dirs);
+	/* Retried at later lookups, but not forever: after a few failures
+	 * the object keeps an empty index (its addresses print in hex). */
+	if (!b && ++m->failures >= 3)
+		b = calloc(1, sizeof *b);
 	if (!b) {
 		errno = ENOMEM;
 		return -1;

@@ -4,7 +4,9 @@
  * replayed: XPRINTF_DIFF_SEED=<seed> XPRINTF_DIFF_CASE=<index>.
  * XPRINTF_DIFF_CASES sets the number of cases (default 200000).
  * Compared: the whole buffer (output, terminator, untouched guard bytes),
- * the return value, errno and the targets of %n.
+ * the return value, errno and the targets of %n.  One case in eight goes
+ * to another destination instead (asprintf, fprintf to open_memstream,
+ * dprintf to a pipe); then the bytes that arrived there are compared.
  * Left out (documented departures, spec section 1): floating conversions,
  * wN/wfN, q/L integer directives under positional arguments, and %p
  * followed by a letter or digit (pointer extensions).
@@ -12,12 +14,14 @@
 #define _GNU_SOURCE
 #include <check.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <locale.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <wchar.h>
 
 #include <xprintf.h>
@@ -27,9 +31,92 @@
 #define BUF 4096
 #define MAX_DIRS 6
 
-/* Through volatile pointers: the compiler can neither fold nor inline. */
-static int (*volatile ref_printer)(char *, size_t, const char *, ...) = snprintf;
-static int (*volatile xp_printer)(char *, size_t, const char *, ...) = xsnprintf;
+
+/* ---- the other destinations, behind the same snprintf-shaped call ----
+ * Each adapter formats to its destination, then copies what arrived there
+ * into buf (at most BUF - 1 bytes and a NUL) and its length into *_len. */
+static size_t ref_len, xp_len;
+static int ref_pipe[2] = { -1, -1 }, xp_pipe[2] = { -1, -1 };
+
+static size_t copy_out(char *buf, const char *p, size_t len)
+{
+	size_t k = len < BUF - 1 ? len : BUF - 1;
+	if (k)
+		memcpy(buf, p, k);
+	buf[k] = '\0';
+	return len;
+}
+
+#define ASPRINTF_ADAPTER(name, vfn, len_var)                                      \
+	static int name(char *buf, size_t n, const char *fmt, ...)                \
+	{                                                                         \
+		(void)n;                                                          \
+		char *p = NULL;                                                   \
+		va_list ap;                                                       \
+		va_start(ap, fmt);                                                \
+		int r = vfn(&p, fmt, ap);                                         \
+		int e = errno;                                                    \
+		va_end(ap);                                                       \
+		/* xprintf.h: on failure nothing stays allocated, *strp NULL */   \
+		len_var = r >= 0 ? copy_out(buf, p, (size_t)r) : p ? (size_t)-1 : 0; \
+		free(p);                                                          \
+		errno = e;                                                        \
+		return r;                                                         \
+	}
+ASPRINTF_ADAPTER(ref_asprintf, vasprintf, ref_len)
+ASPRINTF_ADAPTER(xp_asprintf, xvasprintf, xp_len)
+
+#define MEMSTREAM_ADAPTER(name, vfn, len_var)                                     \
+	static int name(char *buf, size_t n, const char *fmt, ...)                \
+	{                                                                         \
+		(void)n;                                                          \
+		char *p = NULL;                                                   \
+		size_t len = 0;                                                   \
+		FILE *f = open_memstream(&p, &len);                               \
+		if (!f)                                                           \
+			return -3;                                                \
+		va_list ap;                                                       \
+		va_start(ap, fmt);                                                \
+		int r = vfn(f, fmt, ap);                                          \
+		int e = errno;                                                    \
+		va_end(ap);                                                       \
+		fclose(f);                                                        \
+		len_var = copy_out(buf, p, len);                                  \
+		free(p);                                                          \
+		errno = e;                                                        \
+		return r;                                                         \
+	}
+MEMSTREAM_ADAPTER(ref_memstream, vfprintf, ref_len)
+MEMSTREAM_ADAPTER(xp_memstream, xvfprintf, xp_len)
+
+/* Outputs stay far below a pipe's capacity: write, then read it all back. */
+#define PIPE_ADAPTER(name, vfn, len_var, fds)                                     \
+	static int name(char *buf, size_t n, const char *fmt, ...)                \
+	{                                                                         \
+		(void)n;                                                          \
+		static char tmp[BUF];                                             \
+		va_list ap;                                                       \
+		va_start(ap, fmt);                                                \
+		int r = vfn(fds[1], fmt, ap);                                     \
+		int e = errno;                                                    \
+		va_end(ap);                                                       \
+		size_t got = 0;                                                   \
+		ssize_t k;                                                        \
+		while (got < sizeof tmp && (k = read(fds[0], tmp + got, sizeof tmp - got)) > 0) \
+			got += (size_t)k;                                         \
+		len_var = copy_out(buf, tmp, got);                                \
+		errno = e;                                                        \
+		return r;                                                         \
+	}
+PIPE_ADAPTER(ref_dprintf, vdprintf, ref_len, ref_pipe)
+PIPE_ADAPTER(xp_dprintf, xvdprintf, xp_len, xp_pipe)
+
+enum { SINK_BUFFER, SINK_ASPRINTF, SINK_MEMSTREAM, SINK_PIPE };
+static const char *const sink_names[] = { "snprintf", "asprintf", "fprintf(open_memstream)", "dprintf(pipe)" };
+static int (*volatile ref_sinks[])(char *, size_t, const char *, ...) = { snprintf, ref_asprintf,
+	ref_memstream, ref_dprintf };
+static int (*volatile xp_sinks[])(char *, size_t, const char *, ...) = { xsnprintf, xp_asprintf,
+	xp_memstream, xp_dprintf };
 
 /* ---- random numbers: splitmix64 ---- */
 static uint64_t rng_state;
@@ -68,7 +155,8 @@ struct slot {
 
 struct gcase {
 	int positional;
-	int unknown_ok; /* may hold an unknown conversion (glibc's slow path) */
+	int unknown_ok; /* may hold an unknown conversion */
+	int slow_seen;  /* glibc left its fast path at an earlier directive */
 	int ndirs;
 	struct dir d[MAX_DIRS];
 	char tail[8];
@@ -83,6 +171,7 @@ struct gcase {
 	long long nref[DIFF_MAX_ARGS], nxp[DIFF_MAX_ARGS];
 	int ncount;
 	size_t size;
+	int sink; /* SINK_* */
 	int errno_in;
 	int locale;
 };
@@ -226,10 +315,32 @@ static const char *int_length(const struct gcase *g, int *cls)
 	unsigned k;
 	do
 		k = below(n);
-	while ((g->positional || g->unknown_ok) && (seq[k][0] == 'q' || seq[k][0] == 'L'));
+	while ((g->positional || g->slow_seen) && (seq[k][0] == 'q' || seq[k][0] == 'L'));
 	*cls = seq_cls[k];
 	return seq[k];
 }
+
+/* One of a NULL-terminated list of length modifiers; q and L only while
+ * glibc is on its fast path.  A single 'h' before c s C S p m (h_slow) sends
+ * glibc to its slow path like an unknown conversion: no q and L after it. */
+static const char *pick_length(struct gcase *g, const char *const *list, int h_slow)
+{
+	unsigned n = 0;
+	while (list[n])
+		n++;
+	const char *m;
+	do
+		m = list[below(n)];
+	while ((g->positional || g->slow_seen) && (m[0] == 'q' || m[0] == 'L'));
+	if (h_slow && strcmp(m, "h") == 0)
+		g->slow_seen = 1;
+	return m;
+}
+
+static const char *const narrow_lengths[] = { "", "", "", "h", "hh", NULL };
+static const char *const wide_lengths[] = { "l", "l", "l", "ll", "j", "z", "Z", "t", "q", "L", NULL };
+static const char *const upper_lengths[] = { "", "", "h", "l", NULL }; /* %C %S are wide anyway */
+static const char *const any_lengths[] = { "", "", "", "h", "hh", "l", "ll", "j", "z", "Z", "t", "q", "L", NULL };
 
 static void gen_star_parts(struct gcase *g, struct dir *d, int allow_star)
 {
@@ -287,15 +398,17 @@ static void gen_dir(struct gcase *g, struct dir *d, int after_pointer)
 		d->kind = K_CHAR;
 		gen_star_parts(g, d, allow_star);
 		d->conv = 'c';
+		d->len = pick_length(g, narrow_lengths, 1);
 		d->slot = int_slot(g, chance(50) ? (int)(0x20 + below(0x5f)) : pick_int(), 0);
 	} else if (r < 54) {
 		d->kind = K_WCHAR;
 		gen_star_parts(g, d, allow_star);
 		if (chance(50)) {
 			d->conv = 'c';
-			d->len = "l";
+			d->len = pick_length(g, wide_lengths, 1);
 		} else {
 			d->conv = 'C';
+			d->len = pick_length(g, upper_lengths, 1);
 		}
 		d->slot = new_slot(g, DC_INT);
 		g->s[d->slot].v.i = (int)pick_wchar(1);
@@ -303,6 +416,7 @@ static void gen_dir(struct gcase *g, struct dir *d, int after_pointer)
 		d->kind = K_STR;
 		gen_star_parts(g, d, allow_star);
 		d->conv = 's';
+		d->len = pick_length(g, narrow_lengths, 1);
 		d->slot = new_slot(g, DC_PTR);
 		if (chance(8)) {
 			g->s[d->slot].v.p = NULL;
@@ -315,9 +429,10 @@ static void gen_dir(struct gcase *g, struct dir *d, int after_pointer)
 		gen_star_parts(g, d, allow_star);
 		if (chance(50)) {
 			d->conv = 's';
-			d->len = "l";
+			d->len = pick_length(g, wide_lengths, 1);
 		} else {
 			d->conv = 'S';
+			d->len = pick_length(g, upper_lengths, 1);
 		}
 		d->slot = new_slot(g, DC_PTR);
 		if (chance(8)) {
@@ -334,6 +449,7 @@ static void gen_dir(struct gcase *g, struct dir *d, int after_pointer)
 		d->kind = K_PTR;
 		gen_star_parts(g, d, allow_star);
 		d->conv = 'p';
+		d->len = chance(80) ? "" : pick_length(g, any_lengths, 1);
 		d->slot = new_slot(g, DC_PTR);
 		g->s[d->slot].v.p = pick_ptr();
 	} else if (r < 90) {
@@ -351,10 +467,12 @@ static void gen_dir(struct gcase *g, struct dir *d, int after_pointer)
 		d->kind = K_ERRNO;
 		gen_star_parts(g, d, 0);
 		d->conv = 'm';
+		d->len = chance(80) ? "" : pick_length(g, any_lengths, 1);
 	} else if (r < 97) {
 		d->kind = K_PERCENT;
 		gen_star_parts(g, d, 0);
 		d->conv = '%';
+		d->len = chance(80) ? "" : pick_length(g, any_lengths, 0);
 	} else if (!g->unknown_ok) {
 		d->kind = K_PERCENT;
 		gen_star_parts(g, d, 0);
@@ -364,6 +482,8 @@ static void gen_dir(struct gcase *g, struct dir *d, int after_pointer)
 		d->kind = K_UNKNOWN;
 		gen_star_parts(g, d, 0);
 		d->conv = unknown[below(sizeof unknown - 1)];
+		g->slow_seen = 1;
+		d->len = chance(70) ? "" : pick_length(g, any_lengths, 0);
 	}
 }
 
@@ -422,7 +542,7 @@ static void generate(struct gcase *g, uint64_t seed, unsigned long index)
 	memset(g, 0, sizeof *g);
 	g->positional = chance(30);
 	/* glibc continues on its positional path after an unknown conversion,
-	 * where q/L integers are read as int (spec section 1): not both. */
+	 * where q/L integers are read as int (spec section 1): see slow_seen. */
 	g->unknown_ok = chance(15);
 	g->ndirs = 1 + (int)below(MAX_DIRS);
 	int after_pointer = 0;
@@ -474,6 +594,10 @@ static void generate(struct gcase *g, uint64_t seed, unsigned long index)
 	static const int errnos[] = { 0, ENOENT, EINVAL, EILSEQ, 12345, -3 };
 	g->errno_in = errnos[below(sizeof errnos / sizeof errnos[0])];
 	g->locale = (int)below(3);
+	/* Most cases go to a bounded buffer; one in eight to another sink. */
+	g->sink = chance(88) ? SINK_BUFFER : 1 + (int)below(3);
+	if (g->sink != SINK_BUFFER)
+		g->size = BUF;
 	build_format(g);
 }
 
@@ -497,7 +621,8 @@ static void describe(FILE *f, const struct gcase *g, uint64_t seed, unsigned lon
 {
 	fprintf(f, "%s seed=%llu case=%lu (replay: XPRINTF_DIFF_SEED=%llu XPRINTF_DIFF_CASE=%lu)\n",
 		bad ? "MISMATCH" : "CASE", (unsigned long long)seed, index, (unsigned long long)seed, index);
-	fprintf(f, "  locale=%s size=%zu errno_in=%d format=", locale_names[g->locale], g->size, g->errno_in);
+	fprintf(f, "  %s locale=%s size=%zu errno_in=%d format=", sink_names[g->sink],
+		locale_names[g->locale], g->size, g->errno_in);
 	print_escaped(f, g->fmt, strlen(g->fmt));
 	fputc('\n', f);
 	for (int pos = 0; pos < g->nargs; pos++) {
@@ -550,20 +675,23 @@ static int run_case(uint64_t seed, unsigned long index, int verbose)
 
 	memset(ref_buf, 0xa5, sizeof ref_buf);
 	memset(xp_buf, 0xa5, sizeof xp_buf);
+	ref_len = xp_len = 0;
 	errno = g.errno_in;
-	int rr = diff_call(ref_printer, ref_buf, g.size, g.fmt, g.nargs, g.ref_args);
+	int rr = diff_call(ref_sinks[g.sink], ref_buf, g.size, g.fmt, g.nargs, g.ref_args);
 	int er = errno;
 	errno = g.errno_in;
-	int rx = diff_call(xp_printer, xp_buf, g.size, g.fmt, g.nargs, g.xp_args);
+	int rx = diff_call(xp_sinks[g.sink], xp_buf, g.size, g.fmt, g.nargs, g.xp_args);
 	int ex = errno;
 	uselocale(LC_GLOBAL_LOCALE);
 
 	int bad = rr != rx || er != ex || memcmp(ref_buf, xp_buf, sizeof ref_buf) != 0 ||
-		  memcmp(g.nref, g.nxp, sizeof g.nref) != 0;
+		  memcmp(g.nref, g.nxp, sizeof g.nref) != 0 || ref_len != xp_len;
 	if (bad || verbose) {
 		describe(stderr, &g, seed, index, bad);
 		show_result(stderr, "glibc", rr, er, ref_buf);
 		show_result(stderr, "xprintf", rx, ex, xp_buf);
+		if (g.sink != SINK_BUFFER)
+			fprintf(stderr, "  destination bytes: glibc %zu xprintf %zd\n", ref_len, (ssize_t)xp_len);
 		for (int c = 0; c < g.ncount; c++)
 			if (g.nref[c] != g.nxp[c])
 				fprintf(stderr, "  %%n target %d: glibc %#llx xprintf %#llx\n", c,
@@ -589,6 +717,7 @@ START_TEST(test_random_formats_match_glibc)
 			fprintf(stderr, "note: locale %s missing, using the global one\n", locale_names[i]);
 	}
 	fprintf(stderr, "differential: seed=%llu cases=%lu\n", (unsigned long long)seed, cases);
+	ck_assert(pipe2(ref_pipe, O_NONBLOCK) == 0 && pipe2(xp_pipe, O_NONBLOCK) == 0);
 
 	unsigned long mismatches = 0;
 	if (one && *one) {
@@ -604,6 +733,10 @@ START_TEST(test_random_formats_match_glibc)
 	for (int i = 0; i < 3; i++)
 		if (locales[i])
 			freelocale(locales[i]);
+	for (int i = 0; i < 2; i++) {
+		close(ref_pipe[i]);
+		close(xp_pipe[i]);
+	}
 	fprintf(stderr, "differential: %lu mismatches\n", mismatches);
 	ck_assert_msg(mismatches == 0, "%lu mismatches against glibc (seed %llu)", mismatches,
 		      (unsigned long long)seed);

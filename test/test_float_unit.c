@@ -170,6 +170,28 @@ START_TEST(truncation)
 }
 END_TEST
 
+/* Every buffer size around the fast writers' in-place limit: same bytes as
+ * glibc, nothing touched past what glibc touches. */
+START_TEST(buffer_sizes)
+{
+	static const struct {
+		const char *fmt;
+		double v;
+	} c[] = {{"%.19f", -1.8e19}, {"%.17e", -1.2345678901234567e-300}, {"%.17g", 0.00012345678901234567},
+		 {"%a", -0x1.fffffffffffffp+1023}, {"%.3f", 123.456}, {"%g", 1e-5}};
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++)
+		for (size_t n = 0; n <= 72; n++) {
+			char want[80], got[80];
+			memset(want, '#', sizeof want);
+			memset(got, '#', sizeof got);
+			int rw = ref_snprintf(want, n, c[k].fmt, c[k].v);
+			int rg = xsnprintf(got, n, c[k].fmt, c[k].v);
+			ck_assert_int_eq(rg, rw);
+			ck_assert_msg(memcmp(want, got, sizeof want) == 0, "%s size %zu", c[k].fmt, n);
+		}
+}
+END_TEST
+
 START_TEST(rounding_modes)
 {
 	ck_assert_int_eq(fesetround(FE_UPWARD), 0);
@@ -235,6 +257,7 @@ int main(void)
 	tcase_add_test(tc, long_double);
 	tcase_add_test(tc, extremes);
 	tcase_add_test(tc, truncation);
+	tcase_add_test(tc, buffer_sizes);
 	tcase_add_test(tc, rounding_modes);
 	tcase_add_test(tc, locale_de);
 	tcase_add_test(tc, locale_en);

@@ -415,10 +415,21 @@ START_TEST(test_incomplete_directive)
 	SAME("abc%#-5.3");
 	SAME("abc%ll");
 	SAME("abc%d%", 1);
-	/* After glibc left its fast path (n$ or an unknown conversion), it prints it. */
+	/* After glibc left its fast path (n$, an unknown conversion, or a single
+	 * 'h' before anything but an integer, n or %), it prints it. */
 	SAME("%1$d abc%", 5);
 	SAME("%y abc%");
 	SAME("%y abc%-08");
+	SAME("%hs abc%", "s");
+	SAME("%hc abc%-5", 'c');
+	SAME("%hC abc%", (wint_t)'w');
+	SAME("%hS abc%", L"w");
+	SAME("%hp abc%", (void *)1);
+	SAME("%hm abc%");
+	SAME("%hhs abc%", "s");  /* hh, l, ...: fast path, EINVAL */
+	SAME("%h% abc%");
+	SAME("%hd abc%", 1);
+	SAME("%hn abc%", &(short){ 0 });
 }
 END_TEST
 
@@ -483,6 +494,16 @@ START_TEST(test_sprintf)
 	ck_assert(memcmp(got, want, sizeof got) == 0);
 	/* NULL with size 0 only counts. */
 	ck_assert_int_eq(xsnprintf(NULL, 0, "%s%d", "abc", 12345), 8);
+	/* Sizes beyond INT_MAX and the address space are fine bounds too. */
+	memset(got, 0xa5, sizeof got);
+	memset(want, 0xa5, sizeof want);
+	rw = snprintf(want, SIZE_MAX, "%s-%d", "ab", 5);
+	rg = xsnprintf(got, SIZE_MAX, "%s-%d", "ab", 5);
+	ck_assert_int_eq(rg, rw);
+	ck_assert(memcmp(got, want, sizeof got) == 0);
+	rg = xsnprintf(got, (size_t)INT_MAX + 10, "%s-%d", "cd", 6);
+	ck_assert_int_eq(rg, 4);
+	ck_assert_str_eq(got, "cd-6");
 }
 END_TEST
 

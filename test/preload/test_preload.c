@@ -1,9 +1,9 @@
 /* test_preload.c - LD_PRELOAD=libxprintf-preload.so on programs that know
- * nothing of xprintf (unaware.c, built fortified and plain).  Oracle: the
- * same program without the preload, i.e. glibc 2.36 itself: identical
- * stdout, stderr and exit status for standard conversions and for every
- * abort glibc's fortify checks make; and the documented %px form where
- * glibc prints 0x...x, and symbols for %pS. */
+ * nothing of xprintf (unaware.c, built with _FORTIFY_SOURCE=2, =3 and
+ * without).  Oracle: the same program without the preload, i.e. glibc 2.36
+ * itself: identical stdout, stderr and exit status for standard conversions
+ * and for every abort glibc's fortify checks make; and the documented %px
+ * form where glibc prints 0x...x, and symbols for %pS. */
 #define _GNU_SOURCE
 #include <check.h>
 #include <errno.h>
@@ -127,7 +127,11 @@ static void assert_same(const struct run *glibc, const struct run *x)
 	}
 }
 
-static const char *const programs[] = { XP_UNAWARE_FORTIFIED, XP_UNAWARE_PLAIN };
+/* _FORTIFY_SOURCE=2, =3 (where the compiler has it), none. */
+static const char *const programs[] = { XP_UNAWARE_FORTIFIED, XP_UNAWARE_FORTIFIED3,
+					XP_UNAWARE_PLAIN };
+#define NPROGRAMS (int)(sizeof programs / sizeof programs[0])
+#define NFORTIFIED 2
 
 /* Standard conversions through all 24 entry points: nothing changes. */
 START_TEST(test_standard_unchanged)
@@ -215,11 +219,14 @@ static const struct {
 START_TEST(test_fortify_aborts)
 {
 	struct run glibc, x;
-	run_prog(XP_UNAWARE_FORTIFIED, aborts[_i].mode, 0, &glibc);
-	run_prog(XP_UNAWARE_FORTIFIED, aborts[_i].mode, 1, &x);
+	const char *prog = programs[_i % NFORTIFIED];
+	int which = _i / NFORTIFIED;
+	run_prog(prog, aborts[which].mode, 0, &glibc);
+	run_prog(prog, aborts[which].mode, 1, &x);
 	ck_assert_msg(WIFSIGNALED(glibc.status) && WTERMSIG(glibc.status) == SIGABRT,
-		      "%s: glibc did not abort (status %d)", aborts[_i].mode, glibc.status);
-	ck_assert_str_eq(glibc.err, aborts[_i].message);
+		      "%s %s: glibc did not abort (status %d)", prog, aborts[which].mode,
+		      glibc.status);
+	ck_assert_str_eq(glibc.err, aborts[which].message);
 	assert_same(&glibc, &x);
 	free_run(&glibc);
 	free_run(&x);
@@ -230,10 +237,11 @@ int main(void)
 {
 	Suite *s = suite_create("preload");
 	TCase *tc = tcase_create("preload");
-	tcase_add_loop_test(tc, test_standard_unchanged, 0, 2);
-	tcase_add_loop_test(tc, test_px_extension, 0, 2);
-	tcase_add_loop_test(tc, test_symbols, 0, 2);
-	tcase_add_loop_test(tc, test_fortify_aborts, 0, (int)(sizeof aborts / sizeof aborts[0]));
+	tcase_add_loop_test(tc, test_standard_unchanged, 0, NPROGRAMS);
+	tcase_add_loop_test(tc, test_px_extension, 0, NPROGRAMS);
+	tcase_add_loop_test(tc, test_symbols, 0, NPROGRAMS);
+	tcase_add_loop_test(tc, test_fortify_aborts, 0,
+			    NFORTIFIED * (int)(sizeof aborts / sizeof aborts[0]));
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -1,11 +1,12 @@
 /* test_symtab_signal.c - after xprintf_symbols_preload(), formatting
  * symbols allocates nothing and takes no lock, also inside a signal
- * handler.  malloc and friends and pthread_mutex_lock are interposed here
+ * handler; and indexing survives malloc failing at any point.  malloc and friends and pthread_mutex_lock are interposed here
  * and count calls while `counting` is set; controls show the counters see
  * what they should. */
 #define _GNU_SOURCE
 #include <check.h>
 #include <dlfcn.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <xprintf.h>
 
@@ -22,6 +24,17 @@
 
 static volatile sig_atomic_t counting;
 static volatile sig_atomic_t allocations, locks;
+static volatile long fail_after = -1; /* >= 0: that many allocations succeed, then NULL */
+
+static int fail_now(void)
+{
+	if (fail_after < 0)
+		return 0;
+	if (fail_after == 0)
+		return 1;
+	fail_after--;
+	return 0;
+}
 
 void *__libc_malloc(size_t);
 void *__libc_calloc(size_t, size_t);
@@ -31,6 +44,8 @@ void __libc_free(void *);
 
 void *malloc(size_t n)
 {
+	if (fail_now())
+		return NULL;
 	if (counting)
 		allocations++;
 	return __libc_malloc(n);
@@ -38,6 +53,8 @@ void *malloc(size_t n)
 
 void *calloc(size_t n, size_t k)
 {
+	if (fail_now())
+		return NULL;
 	if (counting)
 		allocations++;
 	return __libc_calloc(n, k);
@@ -45,6 +62,8 @@ void *calloc(size_t n, size_t k)
 
 void *realloc(void *p, size_t n)
 {
+	if (fail_now())
+		return NULL;
 	if (counting)
 		allocations++;
 	return __libc_realloc(p, n);
@@ -52,6 +71,8 @@ void *realloc(void *p, size_t n)
 
 void *memalign(size_t a, size_t n)
 {
+	if (fail_now())
+		return NULL;
 	if (counting)
 		allocations++;
 	return __libc_memalign(a, n);
@@ -187,6 +208,36 @@ START_TEST(object_loaded_after_preload_is_indexed_on_the_spot)
 }
 END_TEST
 
+/* Out of memory at every point of a preload: -1 with ENOMEM or success,
+ * never a crash or an exit (libdw's included), and once memory is back the
+ * next lookup indexes what failed. */
+START_TEST(out_of_memory_during_indexing)
+{
+	int ok = 0, failed = 0;
+	for (long n = 0; n < 1500; n += n < 250 ? 1 : 50) {
+		pid_t pid = fork();
+		ck_assert_int_ge(pid, 0);
+		if (pid == 0) {
+			fail_after = n;
+			int rc = xprintf_symbols_preload();
+			int e = errno;
+			fail_after = -1;
+			xsnprintf(out, sizeof out, "%ps", FN(abort));
+			int good = (rc == 0 || e == ENOMEM) && !strcmp(out, "abort [libc.so.6]");
+			_exit(!good ? 2 : rc == 0 ? 0 : 1);
+		}
+		int st;
+		ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+		ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) < 2,
+			      "allocation %ld failing: status %#x", n, st);
+		ok += WEXITSTATUS(st) == 0;
+		failed += WEXITSTATUS(st) == 1;
+	}
+	ck_assert_int_gt(failed, 0); /* the injection reached the index */
+	ck_assert_int_gt(ok, 0);
+}
+END_TEST
+
 int main(void)
 {
 	void *sym = dlsym(RTLD_NEXT, "pthread_mutex_lock");
@@ -197,6 +248,7 @@ int main(void)
 	TCase *tc = tcase_create("signal");
 	tcase_add_test(tc, no_allocation_no_lock_after_preload);
 	tcase_add_test(tc, object_loaded_after_preload_is_indexed_on_the_spot);
+	tcase_add_test(tc, out_of_memory_during_indexing);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
