@@ -47,7 +47,7 @@ static size_t plan_groups(size_t n, const char *g, struct group_run *runs, int *
 		runs[(*nruns)++] = (struct group_run){sz, 1};
 		rem -= sz;
 		g++;
-		if (*g == CHAR_MAX || *g < 0)
+		if (*g == CHAR_MAX || *g <= 0) /* <= : char is unsigned on some ABIs */
 			break;
 	}
 	return rem;

@@ -14,7 +14,7 @@ void xp_numeric_get(struct xp_numeric *n)
 	n->grouping = nl_langinfo(GROUPING);
 	n->radix = nl_langinfo(RADIXCHAR);
 	n->radix_len = strlen(n->radix);
-	if (!n->grouping || !*n->grouping || *n->grouping == CHAR_MAX || *n->grouping < 0)
+	if (!n->grouping || !*n->grouping || *n->grouping == CHAR_MAX || *n->grouping <= 0)
 		n->thousands_len = 0;
 }
 

@@ -20,6 +20,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "../desc/opd_elf.h"
 #include "debuginfo.h"
 
 #define SYSTEM_DEBUG_DIR "/usr/lib/debug"
@@ -117,8 +118,11 @@ static int binding(unsigned char info)
 	}
 }
 
-/* Function symbols of mod as candidates; -1 when out of memory. */
-static int collect(Dwfl_Module *mod, int nsym, struct cands *v)
+/* Function symbols of mod as candidates; -1 when out of memory.
+ * opd: on descriptor ABIs (ppc64 ELFv1) the module's loaded .opd, where a
+ * function symbol's value is its descriptor: the candidate then starts at
+ * the entry word read from the loaded, relocated descriptor. */
+static int collect(Dwfl_Module *mod, int nsym, struct cands *v, const struct xp_desc_opd *opd)
 {
 	Elf *last_elf = NULL;
 	GElf_Word last_shndx = 0;
@@ -145,10 +149,15 @@ static int collect(Dwfl_Module *mod, int nsym, struct cands *v)
 			last_elf = elf;
 			last_shndx = shndx;
 		}
+		uintptr_t start = (uintptr_t)addr, sec_end = last_end, entry;
+		if (opd && xp_desc_opd_entry(opd, (uintptr_t)(sym.st_value + bias), &entry)) {
+			start = entry;
+			sec_end = 0; /* .opd's end says nothing about the code */
+		}
 		struct xp_symcand c = {
-			.start = (uintptr_t)addr,
+			.start = start,
 			.size = (uintptr_t)sym.st_size,
-			.sec_end = last_end,
+			.sec_end = sec_end,
 			.name = name,
 			.bind = (unsigned char)bind,
 		};
@@ -248,6 +257,20 @@ static void free_callbacks(struct owned_callbacks *o)
 	}
 }
 
+/* Descriptor ABIs: the main file's .opd (a debug file's is SHT_NOBITS),
+ * copied from memory once for the whole module. */
+static int module_opd(Dwfl_Module *mod, struct xp_desc_opd *opd)
+{
+	if (!xp_desc_native())
+		return 0;
+	Dwarf_Addr bias = 0;
+	Elf *elf = dwfl_module_getelf(mod, &bias);
+	if (!xp_desc_opd_find(elf, (uintptr_t)bias, opd))
+		return 0;
+	xp_desc_opd_snapshot(opd); /* else word by word, still fault-safe */
+	return 1;
+}
+
 struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *debug_dirs)
 {
 	struct xp_symmod_built *b = calloc(1, sizeof *b);
@@ -282,13 +305,19 @@ struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *d
 			break;
 		}
 		int nsym = dwfl_module_getsymtab(mod);
+		int nsym_errno = errno; /* before module_opd() can touch it */
 		v.n = 0;
-		if ((nsym > 0 && collect(mod, nsym, &v) < 0) || (nsym < 0 && errno == ENOMEM)) {
+		struct xp_desc_opd opd = { 0, 0, NULL };
+		int have_opd = module_opd(mod, &opd);
+		int rc = nsym > 0 ? collect(mod, nsym, &v, have_opd ? &opd : NULL) : 0;
+		xp_desc_opd_release(&opd);
+		if (rc < 0 || (nsym < 0 && nsym_errno == ENOMEM)) {
 			oom = 1;
 			dwfl_end(dwfl);
 			free_callbacks(cb);
 			break;
 		}
+		b->opd = opd;
 		/* A debug file that was opened but gave no symbol (libdwfl fell
 		 * back to .dynsym: broken or empty) is dropped with the next mode. */
 		const char *debugfile = NULL;

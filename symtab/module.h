@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../desc/desc.h"
 #include "index.h"
 
 struct owned_callbacks;
@@ -17,6 +18,7 @@ struct xp_symmod_built {
 	const unsigned char *build_id; /* owned by dwfl */
 	size_t build_id_len;
 	size_t candidates; /* function symbols read (before flattening) */
+	struct xp_desc_opd opd; /* descriptor ABIs: the loaded .opd (no copy kept) */
 };
 
 struct xp_symmod {

@@ -410,9 +410,11 @@ static struct xp_symmod *module_at(const struct snapshot *s, uintptr_t addr)
 	return addr < m->hi ? m : NULL;
 }
 
-/* fresh: s was scanned by this very lookup, so counters need no check. */
+/* fresh: s was scanned by this very lookup, so counters need no check.
+ * in_opd (may be NULL): set when no symbol covers addr but it lies in the
+ * object's loaded .opd (descriptor ABIs), judged on the same snapshot. */
 static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct xp_symbol *out,
-			       struct xp_symmod **need, int fresh)
+			       struct xp_symmod **need, int fresh, int *in_opd)
 {
 	if (!s)
 		return UNKNOWN_OBJECT;
@@ -423,10 +425,14 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 	if (_dl_find_object((void *)addr, &fo) != 0) {
 		if (!m || !m->is_vdso)
 			return NOTHING; /* in no loaded object */
-	} else if (!m || (uintptr_t)fo.dlfo_map_start != m->map_start ||
-		   (uintptr_t)fo.dlfo_map_end != m->hi || (uintptr_t)fo.dlfo_eh_frame != m->eh_frame) {
+	} else if (!m || (uintptr_t)fo.dlfo_map_start < m->map_start ||
+		   (uintptr_t)fo.dlfo_map_end > m->hi || (uintptr_t)fo.dlfo_eh_frame != m->eh_frame) {
 		/* Only fo's own fields: its link_map may be freed by a
-		 * concurrent dlclose as soon as _dl_find_object returns. */
+		 * concurrent dlclose as soon as _dl_find_object returns.
+		 * A main program whose segments are not contiguous (ppc64's
+		 * 64 KiB-aligned data segment) is reported one segment at a
+		 * time (glibc's l_contiguous == 0), so fo's range need only
+		 * lie inside the object's. */
 		return UNKNOWN_OBJECT;
 	}
 #else
@@ -441,8 +447,11 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 		return NOT_INDEXED;
 	}
 	struct xp_symidx_hit hit;
-	if (!xp_symidx_find(&b->ix, addr, &hit))
+	if (!xp_symidx_find(&b->ix, addr, &hit)) {
+		if (in_opd)
+			*in_opd = xp_desc_opd_contains(&b->opd, addr);
 		return NOTHING;
+	}
 	size_t len = 0;
 	while (hit.name[len] && hit.name[len] != '@')
 		len++;
@@ -460,12 +469,12 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 	return FOUND;
 }
 
-int xp_symtab_lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hold *h)
+static int lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hold *h, int *in_opd)
 {
 	h->slot = reader_enter();
 	h->held = 1;
 	struct xp_symmod *need = NULL;
-	enum outcome r = try_lookup(atomic_load(&current), addr, out, &need, 0);
+	enum outcome r = try_lookup(atomic_load(&current), addr, out, &need, 0, in_opd);
 	if (r == FOUND || r == NOTHING)
 		return r == FOUND;
 
@@ -496,7 +505,7 @@ int xp_symtab_lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hol
 		}
 		h->slot = reader_enter();
 		h->held = 1;
-		r = try_lookup(atomic_load(&current), addr, out, &need, fresh);
+		r = try_lookup(atomic_load(&current), addr, out, &need, fresh, in_opd);
 		if (r == FOUND || r == NOTHING) {
 			found = r == FOUND;
 			break;
@@ -506,6 +515,27 @@ int xp_symtab_lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hol
 	}
 	unlock_builder();
 	return found;
+}
+
+int xp_symtab_lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hold *h)
+{
+	return lookup(addr, out, h, NULL);
+}
+
+int xp_symtab_in_opd(uintptr_t addr)
+{
+	if (!xp_desc_native())
+		return 0;
+	struct xp_symbol sym;
+	struct xp_symtab_hold h;
+	int in = 0;
+	/* The lookup indexes the object holding addr (finding its .opd) and
+	 * judges on the snapshot it used: a concurrent rescan cannot make a
+	 * not-yet-indexed copy of the object answer instead. */
+	if (lookup(addr, &sym, &h, &in))
+		in = 0; /* a symbol covers it: code, not a descriptor */
+	xp_symtab_release(&h);
+	return in;
 }
 
 void xp_symtab_release(struct xp_symtab_hold *h)

@@ -6,12 +6,11 @@
  * or rebuilds the index meanwhile (retired indexes are freed only after
  * every lookup that could see them has released, see registry.c).
  *
- * For desc/ (function descriptors): dwfl_module_getsym_info already
- * resolves ppc64 ELFv1 .opd entries to entry addresses while indexing, so
- * the index holds code addresses; %pF/%pf read the descriptor and call
- * xp_symtab_lookup on the entry (src/ext/symbol.c, function_entry()).
- * Caveat there: a zero-sized symbol's extent is bounded by the end of the
- * section its symbol lives in (.opd on ELFv1), not of .text.
+ * For desc/ (function descriptors): on ppc64 ELFv1 a function symbol's
+ * value lies in .opd; module.c indexes it at the entry word read from the
+ * loaded, relocated .opd (libdwfl's own resolution reads the file's copy),
+ * with no section end (.opd's would bound nothing).  src/ext/symbol.c
+ * reads descriptors through desc/ and asks xp_symtab_in_opd() for %pS.
  *
  * Which objects: every one dl_iterate_phdr reports (main program, shared
  * objects, the vDSO), re-read when an address falls in an object the index
@@ -48,6 +47,10 @@ struct xp_symtab_hold {
  * xp_symtab_preload); otherwise indexes it first (mutex, malloc, files). */
 int xp_symtab_lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hold *h);
 void xp_symtab_release(struct xp_symtab_hold *h);
+
+/* Descriptor ABIs (desc/): addr lies inside the loaded .opd of an object
+ * (indexing that object first if needed), so that %pS of it dereferences. */
+int xp_symtab_in_opd(uintptr_t addr);
 
 /* Index every loaded object now.  0, or -1 with errno. */
 int xp_symtab_preload(void);

@@ -55,7 +55,10 @@ END_TEST
 
 START_TEST(unaligned_and_unknown)
 {
-	unsigned char raw[5] = { 0, 'Y', 'U', 'Y', 'V' };
+	/* The code is a u32 in host order (the kernel's too): store it so. */
+	unsigned char raw[5] = { 0 };
+	uint32_t yuyv_code = 0x56595559;
+	memcpy(raw + 1, &yuyv_code, sizeof yuyv_code);
 	EXPECT("YUYV little-endian (0x56595559)", "%p4cc", raw + 1);
 	uint32_t c = 0x3231564e;
 	EXPECT("(%p4?)|(%p4?)|(%p4?)", "%p4cx|%p4c|%p4cR", &c, &c, &c);
@@ -70,8 +73,13 @@ START_TEST(width_precision_left)
 {
 	uint32_t yuyv = 0x56595559;
 	EXPECT_AS_STRING("4cc", &yuyv, "YUYV little-endian (0x56595559)");
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	/* Stored bytes 59 55 59 56 read big-endian. */
 	EXPECT_AS_STRING("4cb", &yuyv, "YUYV (0x59555956)");
+#else
+	/* Stored bytes 56 59 55 59, already big-endian. */
+	EXPECT_AS_STRING("4cb", &yuyv, "VYUY (0x56595559)");
+#endif
 }
 END_TEST
 

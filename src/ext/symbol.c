@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "../../desc/desc.h"
 #include "../../symtab/symtab.h"
 
 static void put_hex(struct xp_sink *s, uintptr_t v)
@@ -32,14 +33,14 @@ static int has_letter(const struct xp_ext_call *c, char l)
 }
 
 static int emit(struct xp_sink *s, const struct xp_ext_call *c, uintptr_t addr,
-		int backtrace, int with_offset)
+		int backtrace, int with_offset, uintptr_t miss)
 {
 	int build_id = has_letter(c, 'b');
 	struct xp_symbol sym;
 	struct xp_symtab_hold h;
 	if (!xp_symtab_lookup(addr - (uintptr_t)backtrace, &sym, &h)) {
 		xp_symtab_release(&h);
-		put_hex(s, addr);
+		put_hex(s, miss);
 		return 0;
 	}
 	xp_put(s, sym.name, sym.name_len);
@@ -65,34 +66,51 @@ static int emit(struct xp_sink *s, const struct xp_ext_call *c, uintptr_t addr,
 	return 0;
 }
 
-/* Where function pointers point at descriptors (desc/), %pF and %pf read
- * the entry address first; everywhere else they are %pS and %ps. */
-static uintptr_t function_entry(const void *p)
+/* Where function pointers point at descriptors (desc/: ppc64 ELFv1, ia64),
+ * %pF and %pf read the entry address first, and %pS of an address inside a
+ * loaded .opd does too; everywhere else %pF/%pf are %pS/%ps.  When no
+ * symbol names the result, or the descriptor cannot be read, the argument
+ * itself prints in hex (the kernel would print the entry word it read). */
+static int emit_code(struct xp_sink *s, const struct xp_ext_call *c,
+		     enum xp_desc_use use, int with_offset)
 {
-	return (uintptr_t)p;
+	const struct xp_desc_abi *abi = xp_desc_native();
+	uintptr_t p = (uintptr_t)c->ptr;
+	if (!abi)
+		return emit(s, c, p, use == XP_DESC_BACKTRACE, with_offset, p);
+	int in_opd = use == XP_DESC_SYMBOL && xp_symtab_in_opd(p);
+	int ok;
+	uintptr_t code = xp_desc_code_address(abi, p, use, in_opd, &ok);
+	if (!ok) {
+		put_hex(s, p);
+		return 0;
+	}
+	/* Nothing at the entry either (not a descriptor after all, or its
+	 * object was dlclose()d meanwhile): the argument, as elsewhere. */
+	return emit(s, c, code, use == XP_DESC_BACKTRACE, with_offset, p);
 }
 
 int xp_ext_symbol(struct xp_sink *s, const struct xp_ext_call *c)
 {
-	return emit(s, c, (uintptr_t)c->ptr, 0, 1);
+	return emit_code(s, c, XP_DESC_SYMBOL, 1);
 }
 
 int xp_ext_symbol_name(struct xp_sink *s, const struct xp_ext_call *c)
 {
-	return emit(s, c, (uintptr_t)c->ptr, 0, 0);
+	return emit_code(s, c, XP_DESC_SYMBOL, 0);
 }
 
 int xp_ext_backtrace(struct xp_sink *s, const struct xp_ext_call *c)
 {
-	return emit(s, c, (uintptr_t)c->ptr, 1, 1);
+	return emit_code(s, c, XP_DESC_BACKTRACE, 1);
 }
 
 int xp_ext_function(struct xp_sink *s, const struct xp_ext_call *c)
 {
-	return emit(s, c, function_entry(c->ptr), 0, 1);
+	return emit_code(s, c, XP_DESC_FUNCTION, 1);
 }
 
 int xp_ext_function_name(struct xp_sink *s, const struct xp_ext_call *c)
 {
-	return emit(s, c, function_entry(c->ptr), 0, 0);
+	return emit_code(s, c, XP_DESC_FUNCTION, 0);
 }

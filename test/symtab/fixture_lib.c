@@ -5,6 +5,12 @@
  * a zero-sized assembly function, data next to code. */
 #include <stdlib.h>
 
+#if defined(__powerpc__)
+#define ASM_RET "\tblr\n"
+#else
+#define ASM_RET "\tret\n"
+#endif
+
 #define CAT2(a, b) a##b
 #define CAT(a, b) CAT2(a, b)
 #define STR2(x) #x
@@ -57,7 +63,7 @@ __asm__(".text\n"
 	".globl " STR(F(_zero_sized)) "\n"
 	".type " STR(F(_zero_sized)) ", @function\n"
 	STR(F(_zero_sized)) ":\n"
-	"\tret\n\tnop\n\tnop\n\tnop\n");
+	ASM_RET "\tnop\n\tnop\n\tnop\n");
 
 KEEP int F(_last)(int x)
 {

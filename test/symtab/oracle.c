@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 struct section {
@@ -13,10 +14,25 @@ struct section {
 	uintptr_t start, end;
 };
 
+const char *oracle_host_path(const char *path, char *buf, size_t len)
+{
+#ifdef XP_TEST_SYSROOT
+	/* qemu-user -L: the guest's /lib64/libc.so.6 is the sysroot's. */
+	struct stat st;
+	if (path[0] == '/') {
+		snprintf(buf, len, "%s%s", XP_TEST_SYSROOT, path);
+		if (stat(buf, &st) == 0)
+			return buf;
+	}
+#endif
+	snprintf(buf, len, "%s", path);
+	return buf;
+}
+
 static size_t read_sections(const char *file, struct section *sec, size_t max)
 {
 	char cmd[4200];
-	snprintf(cmd, sizeof cmd, "readelf -SW '%s' 2>/dev/null", file);
+	snprintf(cmd, sizeof cmd, XP_TEST_READELF " -SW '%s' 2>/dev/null", file);
 	FILE *p = popen(cmd, "r");
 	if (!p)
 		return 0;
@@ -41,6 +57,75 @@ static size_t read_sections(const char *file, struct section *sec, size_t max)
 	return n;
 }
 
+/* ppc64 ELFv1: a function symbol's value is the address of its descriptor
+ * in .opd; the descriptor's first word (as the file holds it, link-time
+ * address) is the entry.  Read from objdump's hex dump of the file. */
+struct opd_dump {
+	uintptr_t start;
+	unsigned char *bytes;
+	size_t len;
+};
+
+static void read_opd(const char *file, /* with .opd's contents */ const struct section *sec, size_t nsec, struct opd_dump *o)
+{
+	memset(o, 0, sizeof *o);
+	const struct section *opd = NULL;
+	for (size_t i = 0; i < nsec; i++)
+		if (!strcmp(sec[i].name, ".opd"))
+			opd = &sec[i];
+	if (!opd || opd->end <= opd->start)
+		return;
+	char cmd[4200];
+	snprintf(cmd, sizeof cmd, XP_TEST_OBJDUMP " -s -j .opd '%s' 2>/dev/null", file);
+	FILE *p = popen(cmd, "r");
+	if (!p)
+		return;
+	o->start = opd->start;
+	o->len = opd->end - opd->start;
+	o->bytes = calloc(1, o->len);
+	char line[512];
+	/*  1fe10 00000000 00000800 00000000 00027f00  ................ */
+	while (o->bytes && fgets(line, sizeof line, p)) {
+		char *q = line;
+		unsigned long long addr = strtoull(q, &q, 16);
+		if (q == line || *q != ' ' || addr < o->start)
+			continue;
+		for (int g = 0; g < 4; g++) {
+			while (*q == ' ' && q[1] != ' ')
+				q++;
+			if (*q == ' ')
+				break; /* two spaces: the ASCII column follows */
+			for (int k = 0; k < 4; k++) {
+				unsigned v;
+				if (sscanf(q, "%2x", &v) != 1)
+					break;
+				size_t at = (size_t)(addr - o->start) + (size_t)(g * 4 + k);
+				if (at < o->len)
+					o->bytes[at] = (unsigned char)v;
+				q += 2;
+			}
+		}
+	}
+	pclose(p);
+}
+
+/* The entry of the descriptor at link-time address value, or 0. */
+static uintptr_t opd_entry(const struct opd_dump *o, uintptr_t value)
+{
+	if (!o->bytes || value < o->start || value - o->start + sizeof(uintptr_t) > o->len)
+		return 0;
+	uintptr_t e = 0;
+	const unsigned char *b = o->bytes + (value - o->start);
+	for (size_t i = 0; i < sizeof e; i++) {
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		e = e << 8 | b[i];
+#else
+		e |= (uintptr_t)b[i] << (8 * i);
+#endif
+	}
+	return e;
+}
+
 static int by_start(const void *a, const void *b)
 {
 	const struct osym *x = a, *y = b;
@@ -60,14 +145,27 @@ static char *trim(char *s)
 int oracle_load(struct omodule *m, const char *file, int dynamic, uintptr_t bias,
 		const char *module_name)
 {
+	return oracle_load_split(m, file, file, dynamic, bias, module_name);
+}
+
+int oracle_load_split(struct omodule *m, const char *file, const char *object, int dynamic,
+		      uintptr_t bias, const char *module_name)
+{
 	memset(m, 0, sizeof *m);
+	char host_file[4200], host_object[4200];
+	file = oracle_host_path(file, host_file, sizeof host_file);
+	object = oracle_host_path(object, host_object, sizeof host_object);
 	if (module_name)
 		snprintf(m->suffix, sizeof m->suffix, " [%s]", module_name);
 	static struct section sec[256];
 	size_t nsec = read_sections(file, sec, 256);
+	struct opd_dump opd;
+	/* A separate debug file's .opd is SHT_NOBITS: the descriptors' contents
+	 * are in the loaded object (its section table is the same). */
+	read_opd(object, sec, nsec, &opd);
 
 	char cmd[4200];
-	snprintf(cmd, sizeof cmd, "nm -f sysv --defined-only %s '%s' 2>/dev/null",
+	snprintf(cmd, sizeof cmd, XP_TEST_NM " -f sysv --defined-only %s '%s' 2>/dev/null",
 		 dynamic ? "-D" : "", file);
 	FILE *p = popen(cmd, "r");
 	if (!p)
@@ -107,20 +205,27 @@ int oracle_load(struct omodule *m, const char *file, int dynamic, uintptr_t bias
 		}
 		struct osym *s = &m->s[m->n];
 		snprintf(s->name, sizeof s->name, "%s", name);
-		s->start = (uintptr_t)strtoull(trim(field[1]), NULL, 16) + bias;
+		s->start = (uintptr_t)strtoull(trim(field[1]), NULL, 16);
 		s->size = (uintptr_t)strtoull(trim(field[4]), NULL, 16);
 		s->zero_sized = s->size == 0;
 		const char *secname = trim(field[6]);
 		sec_end[m->n] = 0;
-		for (size_t i = 0; i < nsec; i++)
-			if (!strcmp(sec[i].name, secname))
-				sec_end[m->n] = sec[i].end + bias;
+		uintptr_t entry = strcmp(secname, ".opd") ? 0 : opd_entry(&opd, s->start);
+		if (entry) {
+			s->start = entry; /* a section end of .opd bounds nothing */
+		} else {
+			for (size_t i = 0; i < nsec; i++)
+				if (!strcmp(sec[i].name, secname))
+					sec_end[m->n] = sec[i].end + bias;
+		}
+		s->start += bias;
 		/* keep the section end in size for now, fixed up below */
 		if (s->zero_sized)
 			s->size = sec_end[m->n];
 		m->n++;
 	}
 	pclose(p);
+	free(opd.bytes);
 	free(sec_end);
 	qsort(m->s, m->n, sizeof *m->s, by_start);
 	/* A zero-sized symbol reaches the next symbol or its section's end. */
@@ -141,6 +246,14 @@ int oracle_load(struct omodule *m, const char *file, int dynamic, uintptr_t bias
 		if (m->s[i].size > m->max_size)
 			m->max_size = m->s[i].size;
 	return m->n ? 0 : -1;
+}
+
+uintptr_t oracle_symbol_start(const struct omodule *m, const char *name)
+{
+	for (size_t i = 0; i < m->n; i++)
+		if (!strcmp(m->s[i].name, name))
+			return m->s[i].start;
+	return 0;
 }
 
 void oracle_free(struct omodule *m)
@@ -184,8 +297,9 @@ size_t oracle_expect(const struct omodule *m, uintptr_t addr, int backtrace,
 void oracle_system_debug_file(const char *file, char *out, size_t len)
 {
 	out[0] = 0;
-	char cmd[4200];
-	snprintf(cmd, sizeof cmd, "readelf -n '%s' 2>/dev/null", file);
+	char cmd[4400], host_file[4200];
+	file = oracle_host_path(file, host_file, sizeof host_file);
+	snprintf(cmd, sizeof cmd, XP_TEST_READELF " -n '%s' 2>/dev/null", file);
 	FILE *p = popen(cmd, "r");
 	if (!p)
 		return;

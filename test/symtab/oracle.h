@@ -6,6 +6,32 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* binutils for the target (the cross leg runs the tests under qemu with
+ * powerpc64-linux-gnu-nm and friends; CMake passes CMAKE_NM etc.). */
+#ifndef XP_TEST_NM
+#define XP_TEST_NM "nm"
+#endif
+#ifndef XP_TEST_READELF
+#define XP_TEST_READELF "readelf"
+#endif
+#ifndef XP_TEST_OBJDUMP
+#define XP_TEST_OBJDUMP "objdump"
+#endif
+
+/* Function pointers are descriptors here (ppc64 ELFv1, ia64). */
+#if (defined(__powerpc64__) && (!defined(_CALL_ELF) || _CALL_ELF != 2)) || defined(__ia64__)
+#define XP_TEST_DESCRIPTORS 1
+#else
+#define XP_TEST_DESCRIPTORS 0
+#endif
+
+/* A zero-sized assembly function needs the target's return instruction. */
+#if defined(__powerpc__)
+#define XP_TEST_ASM_RET "\tblr\n"
+#else
+#define XP_TEST_ASM_RET "\tret\n"
+#endif
+
 struct osym {
 	char name[128];   /* without @VERSION */
 	uintptr_t start;  /* runtime address */
@@ -25,7 +51,19 @@ struct omodule {
  * zero-sized ones.  Returns 0 or -1. */
 int oracle_load(struct omodule *m, const char *file, int dynamic, uintptr_t bias,
 		const char *module_name);
+/* The same with the symbols read from a separate debug file: object is
+ * the stripped file that was loaded (it holds .opd's contents). */
+int oracle_load_split(struct omodule *m, const char *file, const char *object, int dynamic,
+		      uintptr_t bias, const char *module_name);
 void oracle_free(struct omodule *m);
+
+/* Runtime start of the symbol called name in m (the code, also where
+ * function pointers are descriptors), or 0. */
+uintptr_t oracle_symbol_start(const struct omodule *m, const char *name);
+
+/* The path the host's binutils must read for a file the program (maybe
+ * emulated, with its own root: XP_TEST_SYSROOT) sees as path. */
+const char *oracle_host_path(const char *path, char *buf, size_t len);
 
 /* The texts %pS may print for addr (aliases at one address are all
  * accepted).  Returns the number written to out (at most max); 0 means

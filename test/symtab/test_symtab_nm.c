@@ -35,7 +35,7 @@ __attribute__((noinline, used)) int prog_global(int x)
 }
 
 __asm__(".text\n.globl prog_zero_sized\n.type prog_zero_sized, @function\n"
-	"prog_zero_sized:\n\tret\n\tnop\n\tnop\n");
+	"prog_zero_sized:\n" XP_TEST_ASM_RET "\tnop\n\tnop\n");
 
 struct tally {
 	size_t checked, mismatches, backtraces, adjacent;
@@ -104,8 +104,8 @@ static void run_module(const char *suffix, const char *nm_file, int dynamic, int
 	const char *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
 	struct omodule m;
-	ck_assert_int_eq(oracle_load(&m, nm_file ? nm_file : path, dynamic, bias,
-				     is_main ? NULL : base), 0);
+	ck_assert_int_eq(oracle_load_split(&m, nm_file ? nm_file : path, path, dynamic, bias,
+					   is_main ? NULL : base), 0);
 	if (must_have) {
 		int seen = 0;
 		for (size_t i = 0; i < m.n; i++)
