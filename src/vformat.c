@@ -93,6 +93,25 @@ static const unsigned char fast_class[256] = {
 	['L'] = FAST_FIELD,
 };
 
+/* A floating directive of the fast paths: read the value, convert it. */
+static inline void emit_float(struct xp_sink *s, struct xp_args *a, unsigned flags, unsigned width,
+			      int prec, unsigned char conv, int ldbl)
+{
+	struct xp_spec sp = {0};
+	sp.flags = flags;
+	sp.width = width;
+	sp.prec = prec;
+	sp.conv = conv;
+	sp.ldbl = (unsigned char)ldbl;
+	sp.type = ldbl ? XP_A_LDOUBLE : XP_A_DOUBLE;
+	union xp_arg v;
+	if (ldbl)
+		v.ld = va_arg(a->ap, long double);
+	else
+		v.d = va_arg(a->ap, double);
+	xp_convert_float(s, &sp, &v);
+}
+
 /* The plainest float shapes, %[.prec][L]conv, parsed with less than
  * fast_field needs; NULL (no argument read) for anything else. */
 static inline const char *fast_float(struct xp_sink *s, const char *p, struct xp_args *a)
@@ -115,17 +134,7 @@ static inline const char *fast_float(struct xp_sink *s, const char *p, struct xp
 		return NULL;
 	}
 	p += ldbl;
-	struct xp_spec sp = {0};
-	sp.prec = prec;
-	sp.conv = (unsigned char)*p;
-	sp.ldbl = (unsigned char)ldbl;
-	sp.type = ldbl ? XP_A_LDOUBLE : XP_A_DOUBLE;
-	union xp_arg v;
-	if (ldbl)
-		v.ld = va_arg(a->ap, long double);
-	else
-		v.d = va_arg(a->ap, double);
-	xp_convert_float(s, &sp, &v);
+	emit_float(s, a, 0, 0, prec, (unsigned char)*p, ldbl);
 	return p + 1;
 }
 
@@ -247,19 +256,7 @@ static const char *fast_field(struct xp_sink *s, const char *p, struct xp_args *
 	switch (p[ldbl]) {
 	case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'a': case 'A': {
 		p += ldbl;
-		struct xp_spec sp = {0};
-		sp.flags = flags;
-		sp.width = (unsigned)width;
-		sp.prec = prec;
-		sp.conv = (unsigned char)*p;
-		sp.ldbl = (unsigned char)ldbl;
-		sp.type = ldbl ? XP_A_LDOUBLE : XP_A_DOUBLE;
-		union xp_arg v;
-		if (ldbl)
-			v.ld = va_arg(a->ap, long double);
-		else
-			v.d = va_arg(a->ap, double);
-		xp_convert_float(s, &sp, &v);
+		emit_float(s, a, flags, (unsigned)width, prec, (unsigned char)*p, ldbl);
 		return p + 1;
 	}
 	default:
