@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 /* Full: keep what fits, count the rest. */
-static void buffer_drain(struct xp_sink *s, const char *p, size_t n)
+void xp_buffer_drain(struct xp_sink *s, const char *p, size_t n)
 {
 	size_t room = (size_t)(s->end - s->pos);
 	size_t k = n < room ? n : room;
@@ -16,36 +16,6 @@ static void buffer_drain(struct xp_sink *s, const char *p, size_t n)
 	s->pos += k;
 	s->done += n - k;
 	s->counting = 1;
-}
-
-void xp_buffer_init(struct xp_buffer_sink *b, char *buf, size_t size)
-{
-	struct xp_sink *s = &b->sink;
-	s->done = 0;
-	s->error = 0;
-	s->counting = 0;
-	s->drain = buffer_drain;
-	b->terminate = size > 0;
-	if (!size) {
-		s->base = s->pos = s->end = b->nothing;
-		s->counting = 1;
-		return;
-	}
-	/* Never form a pointer past the end of the address space, nor one
-	 * further than PTRDIFF_MAX from buf (no object is larger; UBSan). */
-	size_t limit = UINTPTR_MAX - (uintptr_t)buf;
-	if (limit > PTRDIFF_MAX)
-		limit = PTRDIFF_MAX;
-	if (size - 1 > limit)
-		size = limit + 1;
-	s->base = s->pos = buf;
-	s->end = buf + (size - 1);
-}
-
-void xp_buffer_finish(struct xp_buffer_sink *b)
-{
-	if (b->terminate)
-		*b->sink.pos = '\0';
 }
 
 static void heap_drain(struct xp_sink *s, const char *p, size_t n)

@@ -2,6 +2,8 @@
 #ifndef XP_SINKS_H
 #define XP_SINKS_H
 
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "sink.h"
@@ -12,8 +14,39 @@ struct xp_buffer_sink {
 	int terminate;
 	char nothing[1];
 };
-void xp_buffer_init(struct xp_buffer_sink *b, char *buf, size_t size);
-void xp_buffer_finish(struct xp_buffer_sink *b);
+void xp_buffer_drain(struct xp_sink *s, const char *p, size_t n);
+
+/* Inline: this is the whole per-call cost of snprintf's destination. */
+static inline void xp_buffer_init(struct xp_buffer_sink *b, char *buf, size_t size)
+{
+	struct xp_sink *s = &b->sink;
+	s->done = 0;
+	s->error = 0;
+	s->counting = 0;
+	s->drain = xp_buffer_drain;
+	b->terminate = size > 0;
+	if (!size) {
+		s->base = s->pos = s->end = b->nothing;
+		s->counting = 1;
+		return;
+	}
+	/* Never form a pointer past the end of the address space, nor one
+	 * further than PTRDIFF_MAX from buf (no object is larger; UBSan). */
+	size_t limit = UINTPTR_MAX - (uintptr_t)buf;
+	if (limit > PTRDIFF_MAX)
+		limit = PTRDIFF_MAX;
+	if (size - 1 > limit)
+		size = limit + 1;
+	s->base = s->pos = buf;
+	s->end = buf + (size - 1);
+}
+
+static inline void xp_buffer_finish(struct xp_buffer_sink *b)
+{
+	if (b->terminate)
+		*b->sink.pos = '\0';
+}
+
 
 /* asprintf: starts on the stack, moves to the heap, grows geometrically. */
 struct xp_heap_sink {
