@@ -502,7 +502,7 @@ static void value_directive(struct gen *g, int slot, int ws, int ps)
 		unsigned char raw[sizeof(long double)] = { 0 };
 		fuzz_bytes(&g->in, raw, 10); /* x87: 64-bit mantissa, sign and exponent */
 		if (raw[0] < 0x40) {
-			static const long double nice[] = { 0.0L, -1.0L, LDBL_MAX / 3, 0.1L };
+			static const long double nice[] = { 0.0L, -1.0L, LDBL_MAX, 0.1L };
 			ev[slot] = nice[raw[0] % 4];
 		} else {
 			memcpy(&ev[slot], raw, sizeof raw);
