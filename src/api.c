@@ -8,6 +8,7 @@
 
 #include "sinks.h"
 #include "vformat.h"
+#include "variadic.h"
 
 #define XP_PUBLIC __attribute__((visibility("default")))
 
@@ -81,15 +82,6 @@ XP_PUBLIC int xvprintf(const char *restrict fmt, va_list ap)
 {
 	return xvfprintf(stdout, fmt, ap);
 }
-
-#define XP_VARIADIC(call)            \
-	do {                         \
-		va_list ap;          \
-		va_start(ap, fmt);   \
-		int r_ = (call);     \
-		va_end(ap);          \
-		return r_;           \
-	} while (0)
 
 XP_PUBLIC int xsnprintf(char *restrict str, size_t size, const char *restrict fmt, ...)
 {

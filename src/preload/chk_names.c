@@ -13,6 +13,7 @@
 #include "sinks.h"
 #include "vformat.h"
 #include "xprintf.h"
+#include "variadic.h"
 
 /* Exported through preload.map.  No visibility attribute: glibc's headers
  * define vprintf inline at -O2, and clang refuses an attribute after that. */
@@ -78,15 +79,6 @@ static int chk_vasprintf(char **strp, int flag, const char *fmt, va_list ap)
 	xp_fortify_check_format(flag, fmt);
 	return xvasprintf(strp, fmt, ap);
 }
-
-#define XP_VARIADIC(call)            \
-	do {                         \
-		va_list ap;          \
-		va_start(ap, fmt);   \
-		int r_ = (call);     \
-		va_end(ap);          \
-		return r_;           \
-	} while (0)
 
 XP_INTERPOSED int __printf_chk(int flag, const char *fmt, ...)
 {

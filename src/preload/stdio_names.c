@@ -7,19 +7,11 @@
 #include <stdio.h>
 
 #include "xprintf.h"
+#include "variadic.h"
 
 /* Exported through preload.map.  No visibility attribute: glibc's headers
  * define vprintf inline at -O2, and clang refuses an attribute after that. */
 #define XP_INTERPOSED
-
-#define XP_VARIADIC(call)            \
-	do {                         \
-		va_list ap;          \
-		va_start(ap, fmt);   \
-		int r_ = (call);     \
-		va_end(ap);          \
-		return r_;           \
-	} while (0)
 
 XP_INTERPOSED int printf(const char *restrict fmt, ...)
 {
