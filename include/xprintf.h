@@ -157,7 +157,8 @@ int xvasprintf(char **XPRINTF_RESTRICT strp, const char *XPRINTF_RESTRICT fmt,
  *     (ignored in set-user-ID programs).
  */
 
-/* Index every loaded object now.  Returns 0, or -1 with errno (ENOMEM;
+/* Index every loaded object now (an object another thread's dlopen() has
+ * not finished relocating is left for later).  Returns 0, or -1 with errno (ENOMEM;
  * EDEADLK when called from a signal handler that interrupted a build). */
 int xprintf_symbols_preload(void);
 

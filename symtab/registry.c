@@ -435,6 +435,40 @@ static struct xp_symmod *module_at(const struct snapshot *s, uintptr_t addr)
 	return addr < m->hi ? m : NULL;
 }
 
+#if HAVE_DL_FIND_OBJECT
+/* What the loader says of addr: -1 it is in no object the loader has
+ * finished loading, 1 in m, 0 in another object.  glibc adds an object to
+ * _dl_find_object's table only once it is relocated (dl_iterate_phdr lists
+ * it much earlier), so 1 also means m's loaded .opd can be read. */
+static int loader_knows(const struct xp_symmod *m, uintptr_t addr)
+{
+	struct dl_find_object fo;
+	if (_dl_find_object((void *)addr, &fo) != 0)
+		return -1;
+	/* Only fo's own fields: its link_map may be freed by a concurrent
+	 * dlclose as soon as _dl_find_object returns.  A main program whose
+	 * segments are not contiguous (ppc64's 64 KiB-aligned data segment)
+	 * is reported one segment at a time (glibc's l_contiguous == 0), so
+	 * fo's range need only lie inside the object's. */
+	return m && (uintptr_t)fo.dlfo_map_start >= m->map_start && (uintptr_t)fo.dlfo_map_end <= m->hi &&
+	       (uintptr_t)fo.dlfo_eh_frame == m->eh_frame;
+}
+#endif
+
+/* A module preload may index now: not one that dlopen() in another thread
+ * has mapped but not yet relocated (its .opd still unrelocated).  Without
+ * _dl_find_object there is no way to tell; lookups index only objects
+ * they found, preload everything listed. */
+static int ready_to_index(const struct xp_symmod *m)
+{
+#if HAVE_DL_FIND_OBJECT
+	return m->is_vdso || loader_knows(m, m->lo) == 1;
+#else
+	(void)m;
+	return 1;
+#endif
+}
+
 /* fresh: s was scanned by this very lookup, so counters need no check.
  * in_opd (may be NULL): set when no symbol covers addr but it lies in the
  * object's loaded .opd (descriptor ABIs), judged on the same snapshot. */
@@ -446,18 +480,12 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 	struct xp_symmod *m = module_at(s, addr);
 #if HAVE_DL_FIND_OBJECT
 	(void)fresh;
-	struct dl_find_object fo;
-	if (_dl_find_object((void *)addr, &fo) != 0) {
+	switch (loader_knows(m, addr)) {
+	case -1:
 		if (!m || !m->is_vdso)
 			return NOTHING; /* in no loaded object */
-	} else if (!m || (uintptr_t)fo.dlfo_map_start < m->map_start ||
-		   (uintptr_t)fo.dlfo_map_end > m->hi || (uintptr_t)fo.dlfo_eh_frame != m->eh_frame) {
-		/* Only fo's own fields: its link_map may be freed by a
-		 * concurrent dlclose as soon as _dl_find_object returns.
-		 * A main program whose segments are not contiguous (ppc64's
-		 * 64 KiB-aligned data segment) is reported one segment at a
-		 * time (glibc's l_contiguous == 0), so fo's range need only
-		 * lie inside the object's. */
+		break;
+	case 0:
 		return UNKNOWN_OBJECT;
 	}
 #else
@@ -582,7 +610,8 @@ int xp_symtab_preload(void)
 		rc = rescan();
 	s = atomic_load(&current);
 	for (size_t i = 0; rc == 0 && s && i < s->n; i++)
-		rc = index_module(s->mods[i]);
+		if (ready_to_index(s->mods[i]))
+			rc = index_module(s->mods[i]);
 	reclaim();
 	unlock_builder();
 	return rc;
