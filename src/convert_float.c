@@ -177,7 +177,7 @@ int xp_convert_float(struct xp_sink *s, const struct xp_spec *sp, const union xp
 {
 	struct xp_fpval fv = { .pseudo_denormal = 0 };
 	if (sp->ldbl)
-		xp_decode_long_double(&fv, v->ld);
+		xp_decode_long_double(&fv, v->ld, (sp->conv | 0x20) == 'a');
 	else
 		xp_decode_double(&fv, v->d);
 	xp_convert_fpval(s, sp, &fv);

@@ -88,7 +88,6 @@ void xp_decode_binary128(struct xp_fpval *v, uint64_t hi, uint64_t lo)
 	v->is_zero = !(fhi | lo);
 }
 
-/* 128-bit helpers on the four-word mantissa. */
 static void m_set(uint32_t m[4], uint64_t hi, uint64_t lo)
 {
 	m[0] = (uint32_t)lo;
@@ -97,53 +96,79 @@ static void m_set(uint32_t m[4], uint64_t hi, uint64_t lo)
 	m[3] = (uint32_t)(hi >> 32);
 }
 
-static void shl128(uint64_t *hi, uint64_t *lo, int k)
+/* x << k, 0 from 64 on (glibc on ppc64 prints 0 for hi = 0, lo = 1.0,
+ * lo shifted left by 1076 there). */
+static uint64_t shl_or_zero(uint64_t x, unsigned k)
 {
-	if (k >= 64) {
-		*hi = *lo << (k - 64);
-		*lo = 0;
-	} else if (k > 0) {
-		*hi = *hi << k | *lo >> (64 - k);
-		*lo <<= k;
-	}
+	return k >= 64 ? 0 : x << k;
 }
 
-void xp_decode_double_double(struct xp_fpval *v, double hi, double lo)
+/*
+ * IBM double-double as glibc 2.36 prints it, which is not always the exact
+ * sum hi + lo: glibc aligns lo to the 53 bits below hi's last place (with 7
+ * guard bits), truncating what lies further down, and takes a negative lo
+ * as a borrow from hi (sysdeps/ieee754/ldbl-128ibm: ldbl2mpn.c for e f g,
+ * printf_fphex.c for a).  The two differ in the guard bits, which %a
+ * prints and e f g drop.  For a canonical pair (|lo| at most half an ulp
+ * of hi, the two at most 60 bits apart) both give the exact sum.
+ */
+void xp_decode_double_double(struct xp_fpval *v, double hi, double lo, int hex)
 {
-	struct xp_fpval a, b;
-	xp_decode_double(&a, hi);
-	xp_decode_double(&b, lo);
-	*v = a;
-	if (a.kind != XP_FP_FINITE || a.is_zero || b.kind != XP_FP_FINITE || b.is_zero)
+	uint64_t hb, lb;
+	memcpy(&hb, &hi, sizeof hb);
+	memcpy(&lb, &lo, sizeof lb);
+	xp_decode_double(v, hi); /* sign and class are hi's */
+	if (v->kind != XP_FP_FINITE)
 		return;
-	/* The exact sum needs a.e - b.e + 53 bits; beyond 126 lo cannot be
-	 * held and is dropped (it lies far below hi's last place). */
-	int sh = a.e - b.e;
-	if (sh < 0 || sh > 70)
+	int ehi = (int)(hb >> 52 & 0x7ff), elo = (int)(lb >> 52 & 0x7ff);
+	uint64_t h = hb & ((1ull << 52) - 1);
+	uint64_t l = (lb & ((1ull << 52) - 1)) << 7;
+	l = elo ? l | 1ull << 59 : l << 1;
+	int gap = ehi - elo - 53;
+	if (gap > 63)
+		l = 0;
+	else if (gap > 0)
+		l >>= gap;
+	else if (gap < 0)
+		l = shl_or_zero(l, (unsigned)-gap);
+	int borrow = 0;
+	if ((hb >> 63) != (lb >> 63) && l) {
+		l = (1ull << 60) - l;
+		if (!h) {
+			h = 0x000ffffffffffffeull | l >> 59;
+			l = 0x0fffffffffffffffull & l << 1;
+			borrow = 1;
+		} else {
+			h--;
+		}
+	}
+	if (hex) {
+		/* A leading digit, then 28 nibbles: hi's 52 bits, lo's 60. */
+		int field = (ehi - borrow) & 0x7ff; /* glibc decrements the bit-field */
+		uint64_t num1 = h << 60 | l, num0 = h >> 4;
+		int zero_mantissa = !(num0 | num1);
+		m_set(v->m, num0 | (uint64_t)(field != 0) << 48, num1);
+		v->nibbles = 28;
+		v->is_zero = !field && zero_mantissa;
+		v->e = (field ? field - 1023 : zero_mantissa ? 0 : -1022) - 112;
 		return;
-	uint64_t ahi = 0, alo = (uint64_t)a.m[1] << 32 | a.m[0];
-	uint64_t bm = (uint64_t)b.m[1] << 32 | b.m[0];
-	shl128(&ahi, &alo, sh);
-	uint64_t rlo, rhi;
-	if (a.neg == b.neg) {
-		rlo = alo + bm;
-		rhi = ahi + (rlo < alo);
+	}
+	/* A 106-bit integer times 2^(exponent - 105), as __mpn_extract_long_double. */
+	uint64_t r0 = h << 53 | l >> 7, r1 = h >> 11;
+	if (ehi) {
+		r1 |= 1ull << 41;
+		v->e = ehi - 1023 - borrow - 105;
 	} else {
-		rlo = alo - bm;
-		rhi = ahi - (alo < bm);
+		v->e = -1022 - 105; /* denormal hi: its exponent is the minimum */
 	}
-	/* %a: a leading 1 and whole nibbles after it, as for double */
-	int bits = rhi ? 128 - __builtin_clzll(rhi) : rlo ? 64 - __builtin_clzll(rlo) : 0;
-	int pad = (4 - (bits - 1) % 4) % 4;
-	shl128(&rhi, &rlo, pad);
-	m_set(v->m, rhi, rlo);
-	v->e = b.e - pad;
-	v->nibbles = (unsigned char)((bits - 1 + pad) / 4);
-	v->is_zero = !(rhi | rlo);
+	m_set(v->m, r1, r0);
+	v->is_zero = !(r0 | r1);
+	v->nibbles = 26;
 }
 
-void xp_decode_long_double(struct xp_fpval *v, long double ld)
+void xp_decode_long_double(struct xp_fpval *v, long double ld, int hex)
 {
+	(void)hex;
 #if LDBL_MANT_DIG == 53
 	xp_decode_double(v, (double)ld);
 #elif LDBL_MANT_DIG == 64 && LDBL_MAX_EXP == 16384
@@ -168,8 +193,9 @@ void xp_decode_long_double(struct xp_fpval *v, long double ld)
 	xp_decode_binary128(v, w[1], w[0]);
 #endif
 #elif LDBL_MANT_DIG == 106
-	double hi = (double)ld;
-	xp_decode_double_double(v, hi, (double)(ld - hi));
+	double d[2]; /* the pair as stored: arithmetic could renormalise it */
+	memcpy(d, &ld, sizeof d);
+	xp_decode_double_double(v, d[0], d[1], hex);
 #else
 #error "unsupported long double format"
 #endif

@@ -17,14 +17,16 @@ struct xp_fpval {
 };
 
 void xp_decode_double(struct xp_fpval *v, double d);
-void xp_decode_long_double(struct xp_fpval *v, long double ld);
+/* hex: for %a/%A (only IBM double-double decodes differently for it). */
+void xp_decode_long_double(struct xp_fpval *v, long double ld, int hex);
 
 /* The formats a long double can have, decodable on any host so that each
  * path can be tested where it is not the native one. */
 void xp_decode_x87(struct xp_fpval *v, uint64_t mant, unsigned sign_exp);
 void xp_decode_binary128(struct xp_fpval *v, uint64_t hi, uint64_t lo);
-/* IBM double-double: the exact value hi + lo (|lo| <= half an ulp of hi). */
-void xp_decode_double_double(struct xp_fpval *v, double hi, double lo);
+/* IBM double-double as glibc prints it (the exact hi + lo for canonical
+ * pairs); hex: the layout of %a/%A. */
+void xp_decode_double_double(struct xp_fpval *v, double hi, double lo, int hex);
 
 /* Format a decoded value for an e E f F g G a A directive (convert_float.c);
  * lets tests drive the binary128 path on hosts whose long double differs. */

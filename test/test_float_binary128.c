@@ -102,9 +102,10 @@ START_TEST(binary128_hex_leading_digit)
 }
 END_TEST
 
-/* IBM double-double (ppc64 long double) decoded on this host: the exact
- * sum hi + lo, compared with libquadmath on the same sum as __float128
- * (exact while the pair spans at most 113 bits). */
+/* IBM double-double (ppc64 long double) decoded on this host, compared
+ * with libquadmath on the same sum as __float128.  glibc prints the exact
+ * sum only while lo's bits lie within the 53 below hi's last place plus
+ * what are zeros anyway (it truncates the rest): the pairs are made so. */
 START_TEST(double_double_matches_libquadmath)
 {
 	static const char convs[] = "eEfFgG";
@@ -114,8 +115,10 @@ START_TEST(double_double_matches_libquadmath)
 		double hi, lo;
 		memcpy(&hi, &hb, sizeof hi);
 		int ehi = (int)(hb >> 52 & 0x7ff);
-		int gap = 54 + (int)(next() % 7); /* |lo| < half an ulp of hi; <= 113 bits */
-		uint64_t lb = (next() & 0x800fffffffffffffull) | (uint64_t)(ehi - gap) << 52;
+		int gap = 53 + (int)(next() % 8); /* |lo| < an ulp of hi */
+		/* glibc keeps lo's top 106 - 53 - (gap - 53) bits */
+		uint64_t lfrac = next() & 0x000fffffffffffffull & ~0ull << (gap - 53);
+		uint64_t lb = (next() & 0x8000000000000000ull) | lfrac | (uint64_t)(ehi - gap) << 52;
 		memcpy(&lo, &lb, sizeof lo);
 		if (next() % 4 == 0)
 			lo = 0;
@@ -130,7 +133,7 @@ START_TEST(double_double_matches_libquadmath)
 		int overflow = 0;
 		xp_parse_directive(xfmt, &sp, &overflow);
 		struct xp_fpval fv;
-		xp_decode_double_double(&fv, hi, lo);
+		xp_decode_double_double(&fv, hi, lo, 0);
 		struct xp_buffer_sink b;
 		xp_buffer_init(&b, got, sizeof got);
 		xp_convert_fpval(&b.sink, &sp, &fv);
@@ -147,6 +150,101 @@ START_TEST(double_double_matches_libquadmath)
 }
 END_TEST
 
+/* What glibc 2.36 printed on ppc64 (big-endian, under qemu-ppc64) for
+ * pairs where it is not the exact sum: lo's bits truncated, the borrow of
+ * a negative lo, non-canonical pairs, %a's 28 nibbles with lo's guard bits. */
+static const struct {
+	uint64_t hi, lo;
+	const char *fmt, *want;
+} glibc_ppc64[] = {
+	{ 0x41e74e11a59b73b4ull, 0x3e6d5a297ad77bcaull, "%.40Le", "3.1279383488578739712987010037328896565215e+09" },
+	{ 0x41e74e11a59b73b4ull, 0x3e6d5a297ad77bcaull, "%La", "0x1.74e11a59b73b41d5a297ad77bcap+31" },
+	{ 0x41e74e11a59b73b4ull, 0x3e6d5a297ad77bcaull, "%.3La", "0x1.74ep+31" },
+	{ 0x41e74e11a59b73b4ull, 0x3e6d5a297ad77bcaull, "%.20Lg", "3127938348.8578739713" },
+	{ 0x41e74e11a59b73b4ull, 0x3e6d5a297ad77bcaull, "%.10Lf", "3127938348.8578739713" },
+	{ 0x41e74e11a59b73b4ull, 0x3e6d5a297ad77bcaull, "%#.0La", "0x1.p+31" },
+	{ 0x40c82684cbd1d21dull, 0xbd31813209620e88ull, "%.40Le", "1.2365037470080942449951529664795744263055e+04" },
+	{ 0x40c82684cbd1d21dull, 0xbd31813209620e88ull, "%La", "0x1.82684cbd1d21cf73f66fb4ef8bcp+13" },
+	{ 0x40c82684cbd1d21dull, 0xbd31813209620e88ull, "%.3La", "0x1.827p+13" },
+	{ 0x40c82684cbd1d21dull, 0xbd31813209620e88ull, "%.20Lg", "12365.03747008094245" },
+	{ 0x40c82684cbd1d21dull, 0xbd31813209620e88ull, "%.10Lf", "12365.0374700809" },
+	{ 0x40c82684cbd1d21dull, 0xbd31813209620e88ull, "%#.0La", "0x2.p+13" },
+	{ 0x3ff0000000000000ull, 0xbc90000000000001ull, "%.40Le", "9.9999999999999994448884876874216065286677e-01" },
+	{ 0x3ff0000000000000ull, 0xbc90000000000001ull, "%La", "0x1.fffffffffffff7ffffffffffff8p-1" },
+	{ 0x3ff0000000000000ull, 0xbc90000000000001ull, "%.3La", "0x2.000p-1" },
+	{ 0x3ff0000000000000ull, 0xbc90000000000001ull, "%.20Lg", "0.99999999999999994449" },
+	{ 0x3ff0000000000000ull, 0xbc90000000000001ull, "%.10Lf", "1.0000000000" },
+	{ 0x3ff0000000000000ull, 0xbc90000000000001ull, "%#.0La", "0x2.p-1" },
+	{ 0x7fefffffffffffffull, 0x7fefffffffffffffull, "%.40Le", "1.7976931348623157081452742373170435679807e+308" },
+	{ 0x7fefffffffffffffull, 0x7fefffffffffffffull, "%La", "0x1.fffffffffffffp+1023" },
+	{ 0x7fefffffffffffffull, 0x7fefffffffffffffull, "%.3La", "0x2.000p+1023" },
+	{ 0x7fefffffffffffffull, 0x7fefffffffffffffull, "%.20Lg", "1.7976931348623157081e+308" },
+	{ 0x7fefffffffffffffull, 0x7fefffffffffffffull, "%#.0La", "0x2.p+1023" },
+	{ 0x79c54a71774d2a64ull, 0xf557f3ae18400000ull, "%.40Le", "3.7741387433930324498476667281002535692400e+278" },
+	{ 0x79c54a71774d2a64ull, 0xf557f3ae18400000ull, "%La", "0x1.54a71774d2a63ffffd018a3cf8p+925" },
+	{ 0x79c54a71774d2a64ull, 0xf557f3ae18400000ull, "%.3La", "0x1.54ap+925" },
+	{ 0x79c54a71774d2a64ull, 0xf557f3ae18400000ull, "%.20Lg", "3.7741387433930324498e+278" },
+	{ 0x79c54a71774d2a64ull, 0xf557f3ae18400000ull, "%#.0La", "0x1.p+925" },
+	{ 0x3ff0000000000000ull, 0x3870000000000001ull, "%.40Le", "1.0000000000000000000000000000000000000000e+00" },
+	{ 0x3ff0000000000000ull, 0x3870000000000001ull, "%La", "0x1p+0" },
+	{ 0x3ff0000000000000ull, 0x3870000000000001ull, "%.3La", "0x1.000p+0" },
+	{ 0x3ff0000000000000ull, 0x3870000000000001ull, "%.20Lg", "1" },
+	{ 0x3ff0000000000000ull, 0x3870000000000001ull, "%.10Lf", "1.0000000000" },
+	{ 0x3ff0000000000000ull, 0x3870000000000001ull, "%#.0La", "0x1.p+0" },
+	{ 0x000123456789abcdull, 0x0000000000000007ull, "%.40Le", "1.5822747438273484538281368682330010323311e-309" },
+	{ 0x000123456789abcdull, 0x0000000000000007ull, "%La", "0x0.123456789abcfp-1022" },
+	{ 0x000123456789abcdull, 0x0000000000000007ull, "%.3La", "0x0.123p-1022" },
+	{ 0x000123456789abcdull, 0x0000000000000007ull, "%.20Lg", "1.5822747438273484538e-309" },
+	{ 0x000123456789abcdull, 0x0000000000000007ull, "%.10Lf", "0.0000000000" },
+	{ 0x000123456789abcdull, 0x0000000000000007ull, "%#.0La", "0x0.p-1022" },
+	{ 0x0000000000000000ull, 0x3ff0000000000000ull, "%.40Le", "0.0000000000000000000000000000000000000000e+00" },
+	{ 0x0000000000000000ull, 0x3ff0000000000000ull, "%La", "0x0p+0" },
+	{ 0x0000000000000000ull, 0x3ff0000000000000ull, "%.3La", "0x0.000p+0" },
+	{ 0x0000000000000000ull, 0x3ff0000000000000ull, "%.20Lg", "0" },
+	{ 0x0000000000000000ull, 0x3ff0000000000000ull, "%.10Lf", "0.0000000000" },
+	{ 0x0000000000000000ull, 0x3ff0000000000000ull, "%#.0La", "0x0.p+0" },
+	{ 0x0010000000000000ull, 0x8000000000000001ull, "%.40Le", "2.2250738585072008890245868760858598876504e-308" },
+	{ 0x0010000000000000ull, 0x8000000000000001ull, "%La", "0x0.ffffffffffffep-1022" },
+	{ 0x0010000000000000ull, 0x8000000000000001ull, "%.3La", "0x1.000p-1022" },
+	{ 0x0010000000000000ull, 0x8000000000000001ull, "%.20Lg", "2.225073858507200889e-308" },
+	{ 0x0010000000000000ull, 0x8000000000000001ull, "%.10Lf", "0.0000000000" },
+	{ 0x0010000000000000ull, 0x8000000000000001ull, "%#.0La", "0x1.p-1022" },
+	{ 0xbff8000000000000ull, 0x3c88000000000000ull, "%.40Le", "-1.4999999999999999583666365765566297341138e+00" },
+	{ 0xbff8000000000000ull, 0x3c88000000000000ull, "%La", "-0x1.7ffffffffffffdp+0" },
+	{ 0xbff8000000000000ull, 0x3c88000000000000ull, "%.3La", "-0x1.800p+0" },
+	{ 0xbff8000000000000ull, 0x3c88000000000000ull, "%.20Lg", "-1.4999999999999999584" },
+	{ 0xbff8000000000000ull, 0x3c88000000000000ull, "%.10Lf", "-1.5000000000" },
+	{ 0xbff8000000000000ull, 0x3c88000000000000ull, "%#.0La", "-0x1.p+0" },
+	{ 0x4000000000000000ull, 0x4000000000000000ull, "%.40Le", "2.0000000000000000000000000000000000000000e+00" },
+	{ 0x4000000000000000ull, 0x4000000000000000ull, "%La", "0x1p+1" },
+	{ 0x4000000000000000ull, 0x4000000000000000ull, "%.3La", "0x1.000p+1" },
+	{ 0x4000000000000000ull, 0x4000000000000000ull, "%.20Lg", "2" },
+	{ 0x4000000000000000ull, 0x4000000000000000ull, "%.10Lf", "2.0000000000" },
+	{ 0x4000000000000000ull, 0x4000000000000000ull, "%#.0La", "0x1.p+1" },
+};
+
+START_TEST(double_double_as_glibc_on_ppc64)
+{
+	for (size_t i = 0; i < sizeof glibc_ppc64 / sizeof glibc_ppc64[0]; i++) {
+		double hi, lo;
+		memcpy(&hi, &glibc_ppc64[i].hi, sizeof hi);
+		memcpy(&lo, &glibc_ppc64[i].lo, sizeof lo);
+		struct xp_spec sp;
+		int overflow = 0;
+		xp_parse_directive(glibc_ppc64[i].fmt + 1, &sp, &overflow);
+		struct xp_fpval fv;
+		xp_decode_double_double(&fv, hi, lo, (sp.conv | 0x20) == 'a');
+		char got[512];
+		struct xp_buffer_sink b;
+		xp_buffer_init(&b, got, sizeof got);
+		xp_convert_fpval(&b.sink, &sp, &fv);
+		xp_buffer_finish(&b);
+		ck_assert_msg(!strcmp(got, glibc_ppc64[i].want), "%s of {%a, %a}: glibc \"%s\", xprintf \"%s\"",
+			      glibc_ppc64[i].fmt, hi, lo, glibc_ppc64[i].want, got);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("float_binary128");
@@ -155,6 +253,7 @@ int main(void)
 	tcase_add_test(tc, binary128_matches_libquadmath);
 	tcase_add_test(tc, binary128_hex_leading_digit);
 	tcase_add_test(tc, double_double_matches_libquadmath);
+	tcase_add_test(tc, double_double_as_glibc_on_ppc64);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

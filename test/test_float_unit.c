@@ -28,6 +28,17 @@ static int (*volatile ref_snprintf)(char *, size_t, const char *, ...) = snprint
 		ck_assert_int_eq(rr_, rg_);                                        \
 	} while (0)
 
+/* long double cases whose text depends on its format: x87 (x86) and IBM
+ * double-double (ppc64, where the ppc64 leg of .ci/run checks them); on
+ * other formats the general cases and the differential test cover it. */
+#if LDBL_MANT_DIG == 64
+#define CHECK_LD(x87, dd, ...) CHECK(x87, __VA_ARGS__)
+#elif LDBL_MANT_DIG == 106
+#define CHECK_LD(x87, dd, ...) CHECK(dd, __VA_ARGS__)
+#else
+#define CHECK_LD(x87, dd, ...) ((void)0)
+#endif
+
 START_TEST(ties_round_to_even)
 {
 	CHECK("2", "%.0f", 2.5);
@@ -101,8 +112,8 @@ END_TEST
 
 START_TEST(hex)
 {
-	CHECK("0x8p-3", "%La", 1.0L);
-	CHECK("0X8P-3", "%LA", 1.0L);
+	CHECK_LD("0x8p-3", "0x1p+0", "%La", 1.0L);
+	CHECK_LD("0X8P-3", "0X1P+0", "%LA", 1.0L);
 	CHECK("0x1p+0", "%a", 1.0);
 	CHECK("0x2p+0", "%.0a", 1.5);
 	CHECK("0x1.8p+0", "%a", 1.5);
@@ -112,9 +123,9 @@ START_TEST(hex)
 	CHECK("0x1.fffffffffffffp+1023", "%a", DBL_MAX);
 	CHECK("0x1.p+0", "%#a", 1.0);
 	CHECK("0x1.000p+0", "%.3a", 1.0);
-	CHECK("0x1p+4", "%.0La", 15.5L);
-	CHECK("0x0.000000000000001p-16385", "%La", LDBL_TRUE_MIN);
-	CHECK("0xf.fffffffffffffffp+16380", "%La", LDBL_MAX);
+	CHECK_LD("0x1p+4", "0x2p+3", "%.0La", 15.5L);
+	CHECK_LD("0x0.000000000000001p-16385", "0x0.0000000000001p-1022", "%La", LDBL_TRUE_MIN);
+	CHECK_LD("0xf.fffffffffffffffp+16380", "0x1.fffffffffffff7ffffffffffff8p+1023", "%La", LDBL_MAX);
 	CHECK("0x00000001.8p+0", "%015a", 1.5);
 	CHECK("+0x1.8p+0", "%+a", 1.5);
 }
@@ -123,11 +134,11 @@ END_TEST
 START_TEST(long_double)
 {
 	CHECK("1.500000", "%Lf", 1.5L);
-	CHECK("1.189731e+4932", "%Le", LDBL_MAX);
-	CHECK("3.3621e-4932", "%Lg", LDBL_MIN);
+	CHECK_LD("1.189731e+4932", "1.797693e+308", "%Le", LDBL_MAX);
+	CHECK_LD("3.3621e-4932", "2.00417e-292", "%Lg", LDBL_MIN);
 	CHECK("0.333333", "%qf", 1.0L / 3);
-	CHECK("0.3333333333333333333424", "%.22llf", 1.0L / 3);
-	CHECK("3.6451995318824746025e-4951", "%.19Le", LDBL_TRUE_MIN);
+	CHECK_LD("0.3333333333333333333424", "0.3333333333333333333333", "%.22llf", 1.0L / 3);
+	CHECK_LD("3.6451995318824746025e-4951", "4.9406564584124654418e-324", "%.19Le", LDBL_TRUE_MIN);
 }
 END_TEST
 
