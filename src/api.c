@@ -14,11 +14,7 @@
 
 XP_PUBLIC int xvsnprintf(char *restrict str, size_t size, const char *restrict fmt, va_list ap)
 {
-	struct xp_buffer_sink b;
-	xp_buffer_init(&b, str, size);
-	int r = xp_vformat(&b.sink, fmt, ap);
-	xp_buffer_finish(&b);
-	return r;
+	return xp_vformat_buffer(str, size, fmt, ap);
 }
 
 XP_PUBLIC int xvsprintf(char *restrict str, const char *restrict fmt, va_list ap)

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "variadic.h"
+
 void xp_args_number(struct xp_spec *sp, int *next_seq)
 {
 	if (sp->width_from_arg && sp->width_argno == XP_NO_ARG)
@@ -86,7 +88,7 @@ int xp_args_go_positional(struct xp_args *a, struct xp_arg_table *store,
 		}
 		if (rc == 0) {
 			struct xp_args seq;
-			va_copy(seq.ap, orig);
+			XP_VA_COPY(seq.ap, orig);
 			seq.table = NULL;
 			seq.count = seq.next_seq = 0;
 			for (int i = 0; i < t.len; i++)

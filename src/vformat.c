@@ -18,10 +18,13 @@
 #include "args.h"
 #include "convert.h"
 #include "digits.h"
+#include "sinks.h"
 #include "spec.h"
+#include "variadic.h"
 
 struct run_state {
 	int saved_errno;     /* for %m: errno as the call received it */
+	int errno_unread;    /* saved_errno is still to be read (memory sinks) */
 	int slow;            /* glibc would have left its fast path (n$ or unknown) */
 	int err;             /* errno to fail with, 0 = none */
 	const char *resume;  /* where sequential processing stopped for n$ */
@@ -143,19 +146,35 @@ static int is_alnum(unsigned char c)
 	return (unsigned)(c - '0') < 10u || (unsigned)((c | 0x20) - 'a') < 26u;
 }
 
-/* An integer directive of the fast path: conv is d/i/u/x/X. */
-static inline void fast_int(struct xp_sink *s, unsigned cls, unsigned long long v, int negative)
+/* v's digits, after a '-' when negative, written straight into the sink's
+ * window when they fit (see digits.h for why not through a buffer). */
+static inline void put_number(struct xp_sink *s, unsigned long long v, int negative, int hex,
+			      int upper)
 {
+	size_t len = (hex ? xp_hex_len(v) : xp_dec_len(v)) + (size_t)negative;
+	if (len <= (size_t)(s->end - s->pos)) {
+		if (negative)
+			*s->pos = '-';
+		char *end = s->pos + len;
+		if (hex)
+			xp_hex_backwards(end, v, upper);
+		else
+			xp_dec_backwards(end, v);
+		s->pos = end;
+		return;
+	}
 	char buf[24];
 	char *end = buf + sizeof buf;
-	char *str;
-	if (cls == FAST_HEX || cls == FAST_HEXUP)
-		str = xp_hex_backwards(end, v, cls == FAST_HEXUP);
-	else
-		str = xp_dec_backwards(end, v);
+	char *str = hex ? xp_hex_backwards(end, v, upper) : xp_dec_backwards(end, v);
 	if (negative)
 		*--str = '-';
 	xp_put(s, str, (size_t)(end - str));
+}
+
+/* An integer directive of the fast path: conv is d/i/u/x/X. */
+static inline void fast_int(struct xp_sink *s, unsigned cls, unsigned long long v, int negative)
+{
+	put_number(s, v, negative, cls == FAST_HEX || cls == FAST_HEXUP, cls == FAST_HEXUP);
 }
 
 /* The fast path's integer arguments; size 0: int, 1: long, 2: long long,
@@ -202,22 +221,19 @@ static inline void fast_padded_int(struct xp_sink *s, unsigned flags, unsigned w
 		xp_emit_number_fields(s, flags, width, prec, v, negative, base, upper);
 		return;
 	}
-	char buf[24];
-	char *end = buf + sizeof buf;
-	char *str = base == 16 ? xp_hex_backwards(end, v, upper) : xp_dec_backwards(end, v);
-	size_t len = (size_t)(end - str) + (size_t)negative;
+	int hex = base == 16;
+	size_t len = (hex ? xp_hex_len(v) : xp_dec_len(v)) + (size_t)negative;
 	size_t fill = width > len ? width - len : 0;
 	if (flags & XP_F_ZERO) {
 		if (negative)
 			xp_putc(s, '-');
 		xp_pad(s, '0', fill);
-	} else {
-		if (negative)
-			*--str = '-';
-		if (!(flags & XP_F_LEFT))
-			xp_pad(s, ' ', fill);
+		put_number(s, v, 0, hex, upper);
+		return;
 	}
-	xp_put(s, str, (size_t)(end - str));
+	if (!(flags & XP_F_LEFT))
+		xp_pad(s, ' ', fill);
+	put_number(s, v, negative, hex, upper);
 	if (flags & XP_F_LEFT)
 		xp_pad(s, ' ', fill);
 }
@@ -372,12 +388,8 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 		if (!ptr) {
 			xp_put(s, "(nil)", 5);
 		} else {
-			char buf[24];
-			char *end = buf + sizeof buf;
-			char *str = xp_hex_backwards(end, (uintptr_t)ptr, 0);
-			*--str = 'x';
-			*--str = '0';
-			xp_put(s, str, (size_t)(end - str));
+			xp_put(s, "0x", 2);
+			put_number(s, (uintptr_t)ptr, 0, 1, 0);
 		}
 		return p + 1;
 	}
@@ -394,8 +406,11 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 }
 
 /* The loop over the format from *pp.  In sequential mode it stops at the
- * first n$ directive and records it in st->resume. */
-static void run(struct xp_sink *s, const char *p, struct xp_args *a, struct run_state *st)
+ * first n$ directive and records it in st->resume.  One copy: inlined
+ * into each caller it makes the fast path slower (its helpers stop being
+ * inlined), measured. */
+static __attribute__((noinline)) void run(struct xp_sink *s, const char *p, struct xp_args *a,
+					  struct run_state *st)
 {
 	for (;;) {
 		/* Literal runs are usually short: scan a few bytes inline. */
@@ -419,6 +434,12 @@ static void run(struct xp_sink *s, const char *p, struct xp_args *a, struct run_
 			}
 		}
 
+		/* Nothing on the fast path changes errno, and a memory sink's
+		 * writes leave it alone: %m's errno can be read this late. */
+		if (st->errno_unread) {
+			st->saved_errno = errno;
+			st->errno_unread = 0;
+		}
 		struct xp_spec sp;
 		int overflow = 0;
 		p = xp_parse_directive(pct + 1, &sp, &overflow);
@@ -479,24 +500,13 @@ static __attribute__((noinline)) void run_positional(struct xp_sink *s, const ch
 	xp_arg_table_release(&store);
 }
 
-int xp_vformat(struct xp_sink *s, const char *fmt, va_list ap)
+/* After the sequential run: the positional restart if one was met, then
+ * the call's result (count, or -1 with errno). */
+static int finish_call(struct xp_sink *s, const char *fmt, va_list ap, struct run_state *st)
 {
-	if (!fmt) {
-		/* glibc: -1 with EINVAL (a program under the preload may do this). */
-		errno = EINVAL;
-		return -1;
-	}
-	struct run_state st = { .saved_errno = errno, .slow = 0, .err = 0, .resume = NULL };
-	struct xp_args a;
-	va_copy(a.ap, ap);
-	a.table = NULL;
-	a.count = a.next_seq = 0;
-	run(s, fmt, &a, &st);
-	va_end(a.ap);
-	if (st.resume && !st.err)
-		run_positional(s, fmt, ap, &st);
-
-	int err = st.err;
+	if (st->resume && !st->err)
+		run_positional(s, fmt, ap, st);
+	int err = st->err;
 	if (!err && s->error)
 		err = s->error;
 	if (!err && xp_sink_count(s) > INT_MAX)
@@ -506,4 +516,43 @@ int xp_vformat(struct xp_sink *s, const char *fmt, va_list ap)
 		return -1;
 	}
 	return (int)xp_sink_count(s);
+}
+
+/* glibc: -1 with EINVAL (a program under the preload may do this). */
+static int missing_format(void)
+{
+	errno = EINVAL;
+	return -1;
+}
+
+int xp_vformat(struct xp_sink *s, const char *fmt, va_list ap)
+{
+	if (!fmt)
+		return missing_format();
+	/* A stream's or a descriptor's write may change errno: read it first. */
+	struct run_state st = { .saved_errno = errno, .errno_unread = 0 };
+	struct xp_args a = { .table = NULL };
+	XP_VA_COPY(a.ap, ap);
+	run(s, fmt, &a, &st);
+	va_end(a.ap);
+	return finish_call(s, fmt, ap, &st);
+}
+
+int xp_vformat_buffer(char *str, size_t size, const char *fmt, va_list ap)
+{
+	struct xp_buffer_sink b;
+	xp_buffer_init(&b, str, size);
+	int r;
+	if (!fmt) {
+		r = missing_format();
+	} else {
+		struct run_state st = { .errno_unread = 1 };
+		struct xp_args a = { .table = NULL };
+		XP_VA_COPY(a.ap, ap);
+		run(&b.sink, fmt, &a, &st);
+		va_end(a.ap);
+		r = finish_call(&b.sink, fmt, ap, &st);
+	}
+	xp_buffer_finish(&b);
+	return r;
 }

@@ -3,6 +3,7 @@
 #define XP_VFORMAT_H
 
 #include <stdarg.h>
+#include <stddef.h>
 
 #include "sink.h"
 
@@ -12,5 +13,10 @@
  * The sink is not finished (flushed, terminated) here.
  */
 int xp_vformat(struct xp_sink *s, const char *fmt, va_list ap);
+
+/* vsnprintf: format into str, at most size bytes including the NUL that
+ * ends it when size > 0.  The engine inlined for this one sink: it is the
+ * hot path. */
+int xp_vformat_buffer(char *str, size_t size, const char *fmt, va_list ap);
 
 #endif

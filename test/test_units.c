@@ -378,6 +378,21 @@ START_TEST(test_errno)
 		ck_assert_str_eq(got, want);
 		ck_assert_int_eq(errno, es[i]);
 	}
+	/* xsnprintf reads errno only when it meets a directive off its fast
+	 * path: the fast ones before %m must not have disturbed it. */
+	for (size_t i = 0; i < N(es); i++) {
+		static const char fmt[] = "%d %s %x %p %c %.3f %-5s|%08x|%e %m|%Lg %#m";
+		char want[256], got[256];
+		errno = es[i];
+		int rw = snprintf(want, sizeof want, fmt, -42, "str", 0xbeefu, (void *)es, 'c',
+				  1.25, "ab", 7u, 1e300, 2.5L);
+		errno = es[i];
+		int rg = xsnprintf(got, sizeof got, fmt, -42, "str", 0xbeefu, (void *)es, 'c',
+				   1.25, "ab", 7u, 1e300, 2.5L);
+		ck_assert_int_eq(rg, rw);
+		ck_assert_str_eq(got, want);
+		ck_assert_int_eq(errno, es[i]);
+	}
 	char buf[64];
 	errno = 0;
 	xsnprintf(buf, sizeof buf, "%m|%#m");

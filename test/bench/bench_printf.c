@@ -68,18 +68,21 @@ static const struct {
 	{ "log line (%s:%d: %s: code=%08x ptr=%p c=%c)", w_log },
 };
 
-/* Best of several rounds: the least disturbed measurement. */
-static double measure(void (*fn)(enum printer, long), enum printer p, long iters)
+/* Best of several interleaved rounds: the least disturbed measurement,
+ * with load from other processes hitting the three printers alike. */
+#define ROUNDS 7
+static void measure(void (*fn)(enum printer, long), long iters, double best[3])
 {
-	double best = 1e30;
-	for (int round = 0; round < 7; round++) {
-		double t0 = now_ns();
-		fn(p, iters);
-		double dt = (now_ns() - t0) / (double)iters;
-		if (dt < best)
-			best = dt;
+	best[XP] = best[GLIBC] = best[STB] = 1e30;
+	for (int round = 0; round < ROUNDS; round++) {
+		for (int p = XP; p <= STB; p++) {
+			double t0 = now_ns();
+			fn((enum printer)p, iters);
+			double dt = (now_ns() - t0) / (double)iters;
+			if (dt < best[p])
+				best[p] = dt;
+		}
 	}
-	return best;
 }
 
 int main(int argc, char **argv)
@@ -100,9 +103,9 @@ int main(int argc, char **argv)
 	printf("%-46s %10s %10s %10s %9s %9s\n", "workload", "xprintf", "glibc", "stb", "x/glibc",
 	       "x/stb");
 	for (size_t w = 0; w < sizeof workloads / sizeof workloads[0]; w++) {
-		double x = measure(workloads[w].fn, XP, iters);
-		double g = measure(workloads[w].fn, GLIBC, iters);
-		double s = measure(workloads[w].fn, STB, iters);
+		double best[3];
+		measure(workloads[w].fn, iters, best);
+		double x = best[XP], g = best[GLIBC], s = best[STB];
 		printf("%-46s %8.1fns %8.1fns %8.1fns %9.2f %9.2f\n", workloads[w].name, x, g, s,
 		       x / g, x / s);
 	}
