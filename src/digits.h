@@ -94,6 +94,32 @@ static inline unsigned xp_hex_len(unsigned long long v)
 	return (67u - (unsigned)__builtin_clzll(v | 1)) / 4u;
 }
 
+/* The 8 hex digits of v as a word that memcpy stores as the 8 characters,
+ * most significant first; without a loop. */
+static inline unsigned long long xp_hex8(unsigned v, int upper)
+{
+	unsigned long long x = v;
+	x = (x | x << 16) & 0x0000ffff0000ffffull;
+	x = (x | x << 8) & 0x00ff00ff00ff00ffull;
+	x = (x | x << 4) & 0x0f0f0f0f0f0f0f0full; /* nibble k in byte k */
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	x = __builtin_bswap64(x); /* the top nibble's byte first in memory */
+#endif
+	unsigned long long letters = ((x + 0x0606060606060606ull) >> 4) & 0x0101010101010101ull;
+	return x + 0x3030303030303030ull + letters * (upper ? 7u : 39u);
+}
+
+/* The 8 characters that start k (1..7) characters into the 16 stored by
+ * words a then b (as xp_hex8 makes them). */
+static inline unsigned long long xp_chars_at(unsigned long long a, unsigned long long b, int k)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	return a >> (8 * k) | b << (64 - 8 * k);
+#else
+	return a << (8 * k) | b >> (64 - 8 * k);
+#endif
+}
+
 static inline char *xp_digits_backwards(char *end, unsigned long long v, unsigned base, int upper)
 {
 	switch (base) {

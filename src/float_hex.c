@@ -2,6 +2,7 @@
  * trailing zeros dropped, rounded to the precision in the current mode. */
 #include "float_hex.h"
 
+#include "digits.h"
 #include "float_digits.h"
 #include "float_layout.h"
 
@@ -93,26 +94,33 @@ static int hex_small(struct xp_sink *s, const struct xp_spec *sp, const struct x
 		memcpy(p, num->radix, num->radix_len);
 		p += num->radix_len;
 	}
-	/* all nf places with a fixed trip count, then keep prec of them (the
-	 * field may be the caller's buffer: write nothing past the output) */
-	char hd[16];
+	/* prec of the nf places, each written where it goes (the field may be
+	 * the caller's buffer: nothing past the output; and a staging buffer
+	 * copied out would stall, see digits.h) */
 	uint64_t al = nd ? digs << (4 * (nf - nd)) : 0;
-	for (int i = nf - 1; i >= 0; i--)
-		hd[i] = hex[al & 15], al >>= 4;
-	memcpy(p, hd, (size_t)(prec < nf ? prec : nf));
+	int shown = prec < nf ? prec : nf;
+	if (shown > 8) {
+		/* 16 places, most significant first, from registers: two
+		 * overlapping 8-byte stores write exactly shown of them */
+		uint64_t top = al << (64 - 4 * nf);
+		uint64_t hi = xp_hex8((unsigned)(top >> 32), sp->conv == 'A');
+		uint64_t lo = xp_hex8((unsigned)top, sp->conv == 'A');
+		uint64_t last = xp_chars_at(hi, lo, shown - 8);
+		memcpy(p, &hi, 8);
+		memcpy(p + shown - 8, &last, 8);
+	} else {
+		for (int i = 0; i < shown; i++)
+			p[i] = hex[(al >> (4 * (nf - 1 - i))) & 15];
+	}
 	if (prec > nf)
 		memset(p + nf, '0', (size_t)(prec - nf));
 	p += prec;
 	*p++ = sp->conv == 'A' ? 'P' : 'p';
 	*p++ = exp < 0 ? '-' : '+';
-	unsigned long u = exp < 0 ? 0ul - (unsigned long)exp : (unsigned long)exp;
-	char r[8];
-	int k = 0;
-	do
-		r[k++] = (char)('0' + u % 10);
-	while (u /= 10);
-	while (k)
-		*p++ = r[--k];
+	unsigned u = (unsigned)(exp < 0 ? -exp : exp); /* below 2^15 */
+	unsigned ulen = xp_dec_len(u);
+	xp_dec32_backwards(p + ulen, u);
+	p += ulen;
 	size_t bytes = (size_t)(p - body);
 	if (in_place) {
 		s->pos += bytes;
