@@ -120,6 +120,30 @@ static inline unsigned long long xp_chars_at(unsigned long long a, unsigned long
 #endif
 }
 
+/* v's len hex digits (len = xp_hex_len(v)) at d: exactly len bytes, made
+ * in registers and stored in at most two overlapping moves. */
+static inline void xp_hex_exact(char *d, unsigned long long v, unsigned len, int upper)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	unsigned long long lo = xp_hex8((unsigned)v, upper);
+	if (len > 8) {
+		unsigned long long hi = xp_hex8((unsigned)(v >> 32), upper);
+		unsigned long long first = len == 16 ? hi : xp_chars_at(hi, lo, (int)(16 - len));
+		memcpy(d, &first, 8);
+		memcpy(d + len - 8, &lo, 8);
+	} else if (len >= 4) {
+		unsigned a = (unsigned)(lo >> (8 * (8 - len))), b = (unsigned)(lo >> 32);
+		memcpy(d, &a, 4);
+		memcpy(d + len - 4, &b, 4);
+	} else {
+		for (unsigned i = 0; i < len; i++)
+			d[i] = (char)(lo >> (8 * (8 - len + i)));
+	}
+#else
+	xp_hex_backwards(d + len, v, upper);
+#endif
+}
+
 static inline char *xp_digits_backwards(char *end, unsigned long long v, unsigned base, int upper)
 {
 	switch (base) {

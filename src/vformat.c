@@ -157,7 +157,7 @@ static inline void put_number(struct xp_sink *s, unsigned long long v, int negat
 			*s->pos = '-';
 		char *end = s->pos + len;
 		if (hex)
-			xp_hex_backwards(end, v, upper);
+			xp_hex_exact(s->pos + negative, v, (unsigned)len - (unsigned)negative, upper);
 		else
 			xp_dec_backwards(end, v);
 		s->pos = end;
