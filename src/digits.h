@@ -120,8 +120,9 @@ static inline unsigned long long xp_chars_at(unsigned long long a, unsigned long
 #endif
 }
 
-/* v's len hex digits (len = xp_hex_len(v)) at d: exactly len bytes, made
- * in registers and stored in at most two overlapping moves. */
+/* v (below 16^len) as len hex digits at d, leading zeros included: exactly
+ * len (at most 16) bytes, made in registers and stored in at most two
+ * overlapping moves. */
 static inline void xp_hex_exact(char *d, unsigned long long v, unsigned len, int upper)
 {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -140,7 +141,9 @@ static inline void xp_hex_exact(char *d, unsigned long long v, unsigned len, int
 			d[i] = (char)(lo >> (8 * (8 - len + i)));
 	}
 #else
-	xp_hex_backwards(d + len, v, upper);
+	const char *hex = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+	for (unsigned i = len; i-- > 0; v >>= 4)
+		d[i] = hex[v & 15];
 #endif
 }
 

@@ -94,24 +94,12 @@ static int hex_small(struct xp_sink *s, const struct xp_spec *sp, const struct x
 		memcpy(p, num->radix, num->radix_len);
 		p += num->radix_len;
 	}
-	/* prec of the nf places, each written where it goes (the field may be
-	 * the caller's buffer: nothing past the output; and a staging buffer
-	 * copied out would stall, see digits.h) */
+	/* the first prec of the nf places, written where they go (the field
+	 * may be the caller's buffer: nothing past the output; and a staging
+	 * buffer copied out would stall, see digits.h) */
 	uint64_t al = nd ? digs << (4 * (nf - nd)) : 0;
 	int shown = prec < nf ? prec : nf;
-	if (shown > 8) {
-		/* 16 places, most significant first, from registers: two
-		 * overlapping 8-byte stores write exactly shown of them */
-		uint64_t top = al << (64 - 4 * nf);
-		uint64_t hi = xp_hex8((unsigned)(top >> 32), sp->conv == 'A');
-		uint64_t lo = xp_hex8((unsigned)top, sp->conv == 'A');
-		uint64_t last = xp_chars_at(hi, lo, shown - 8);
-		memcpy(p, &hi, 8);
-		memcpy(p + shown - 8, &last, 8);
-	} else {
-		for (int i = 0; i < shown; i++)
-			p[i] = hex[(al >> (4 * (nf - 1 - i))) & 15];
-	}
+	xp_hex_exact(p, al >> (4 * (nf - shown)), (unsigned)shown, sp->conv == 'A');
 	if (prec > nf)
 		memset(p + nf, '0', (size_t)(prec - nf));
 	p += prec;

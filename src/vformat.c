@@ -146,18 +146,24 @@ static int is_alnum(unsigned char c)
 	return (unsigned)(c - '0') < 10u || (unsigned)((c | 0x20) - 'a') < 26u;
 }
 
-/* v's digits, after a '-' when negative, written straight into the sink's
- * window when they fit (see digits.h for why not through a buffer). */
-static inline void put_number(struct xp_sink *s, unsigned long long v, int negative, int hex,
-			      int upper)
+static inline unsigned digit_count(unsigned long long v, int hex)
 {
-	size_t len = (hex ? xp_hex_len(v) : xp_dec_len(v)) + (size_t)negative;
+	return hex ? xp_hex_len(v) : xp_dec_len(v);
+}
+
+/* v's digits (digit_count() of them), after a '-' when negative, written
+ * straight into the sink's window when they fit (see digits.h for why not
+ * through a buffer). */
+static inline void put_number(struct xp_sink *s, unsigned long long v, unsigned digits,
+			      int negative, int hex, int upper)
+{
+	size_t len = digits + (size_t)negative;
 	if (len <= (size_t)(s->end - s->pos)) {
 		if (negative)
 			*s->pos = '-';
 		char *end = s->pos + len;
 		if (hex)
-			xp_hex_exact(s->pos + negative, v, (unsigned)len - (unsigned)negative, upper);
+			xp_hex_exact(end - digits, v, digits, upper);
 		else
 			xp_dec_backwards(end, v);
 		s->pos = end;
@@ -174,7 +180,8 @@ static inline void put_number(struct xp_sink *s, unsigned long long v, int negat
 /* An integer directive of the fast path: conv is d/i/u/x/X. */
 static inline void fast_int(struct xp_sink *s, unsigned cls, unsigned long long v, int negative)
 {
-	put_number(s, v, negative, cls == FAST_HEX || cls == FAST_HEXUP, cls == FAST_HEXUP);
+	int hex = cls == FAST_HEX || cls == FAST_HEXUP;
+	put_number(s, v, digit_count(v, hex), negative, hex, cls == FAST_HEXUP);
 }
 
 /* The fast path's integer arguments; size 0: int, 1: long, 2: long long,
@@ -222,18 +229,19 @@ static inline void fast_padded_int(struct xp_sink *s, unsigned flags, unsigned w
 		return;
 	}
 	int hex = base == 16;
-	size_t len = (hex ? xp_hex_len(v) : xp_dec_len(v)) + (size_t)negative;
+	unsigned digits = digit_count(v, hex);
+	size_t len = digits + (size_t)negative;
 	size_t fill = width > len ? width - len : 0;
 	if (flags & XP_F_ZERO) {
 		if (negative)
 			xp_putc(s, '-');
 		xp_pad(s, '0', fill);
-		put_number(s, v, 0, hex, upper);
+		put_number(s, v, digits, 0, hex, upper);
 		return;
 	}
 	if (!(flags & XP_F_LEFT))
 		xp_pad(s, ' ', fill);
-	put_number(s, v, negative, hex, upper);
+	put_number(s, v, digits, negative, hex, upper);
 	if (flags & XP_F_LEFT)
 		xp_pad(s, ' ', fill);
 }
@@ -389,7 +397,7 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 			xp_put(s, "(nil)", 5);
 		} else {
 			xp_put(s, "0x", 2);
-			put_number(s, (uintptr_t)ptr, 0, 1, 0);
+			put_number(s, (uintptr_t)ptr, xp_hex_len((uintptr_t)ptr), 0, 1, 0);
 		}
 		return p + 1;
 	}
@@ -500,10 +508,13 @@ static __attribute__((noinline)) void run_positional(struct xp_sink *s, const ch
 	xp_arg_table_release(&store);
 }
 
-/* After the sequential run: the positional restart if one was met, then
- * the call's result (count, or -1 with errno). */
-static int finish_call(struct xp_sink *s, const char *fmt, va_list ap, struct run_state *st)
+/* One call over a's copy of the arguments: the sequential run, the
+ * positional restart if one was met, then the result (count, or -1 with
+ * errno).  Inline: the callers own a, as va_end must be theirs for that. */
+static inline int format_call(struct xp_sink *s, const char *fmt, va_list ap, struct xp_args *a,
+			      struct run_state *st)
 {
+	run(s, fmt, a, st);
 	if (st->resume && !st->err)
 		run_positional(s, fmt, ap, st);
 	int err = st->err;
@@ -533,9 +544,9 @@ int xp_vformat(struct xp_sink *s, const char *fmt, va_list ap)
 	struct run_state st = { .saved_errno = errno, .errno_unread = 0 };
 	struct xp_args a = { .table = NULL };
 	XP_VA_COPY(a.ap, ap);
-	run(s, fmt, &a, &st);
+	int r = format_call(s, fmt, ap, &a, &st);
 	va_end(a.ap);
-	return finish_call(s, fmt, ap, &st);
+	return r;
 }
 
 int xp_vformat_buffer(char *str, size_t size, const char *fmt, va_list ap)
@@ -543,15 +554,14 @@ int xp_vformat_buffer(char *str, size_t size, const char *fmt, va_list ap)
 	struct xp_buffer_sink b;
 	xp_buffer_init(&b, str, size);
 	int r;
-	if (!fmt) {
-		r = missing_format();
-	} else {
+	if (fmt) {
 		struct run_state st = { .errno_unread = 1 };
 		struct xp_args a = { .table = NULL };
 		XP_VA_COPY(a.ap, ap);
-		run(&b.sink, fmt, &a, &st);
+		r = format_call(&b.sink, fmt, ap, &a, &st);
 		va_end(a.ap);
-		r = finish_call(&b.sink, fmt, ap, &st);
+	} else {
+		r = missing_format();
 	}
 	xp_buffer_finish(&b);
 	return r;

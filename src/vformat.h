@@ -15,8 +15,8 @@
 int xp_vformat(struct xp_sink *s, const char *fmt, va_list ap);
 
 /* vsnprintf: format into str, at most size bytes including the NUL that
- * ends it when size > 0.  The engine inlined for this one sink: it is the
- * hot path. */
+ * ends it when size > 0.  The hot path: errno (for %m) is read only when a
+ * directive leaves the fast path, since a memory sink leaves it alone. */
 int xp_vformat_buffer(char *str, size_t size, const char *fmt, va_list ap);
 
 #endif
