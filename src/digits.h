@@ -6,6 +6,7 @@
 #include <string.h>
 
 extern const char xp_two_digits[200];
+extern const unsigned long long xp_pow10_u64[20]; /* 10^0 .. 10^19 */
 
 /* 32-bit arithmetic is cheaper: used once the value fits. */
 static inline char *xp_dec32_backwards(char *end, unsigned v)
@@ -75,18 +76,11 @@ static inline char *xp_bin_backwards(char *end, unsigned long long v)
  */
 static inline unsigned xp_dec_len(unsigned long long v)
 {
-	static const unsigned long long pow10[20] = {
-		1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
-		100000000ull, 1000000000ull, 10000000000ull, 100000000000ull, 1000000000000ull,
-		10000000000000ull, 100000000000000ull, 1000000000000000ull,
-		10000000000000000ull, 100000000000000000ull, 1000000000000000000ull,
-		10000000000000000000ull,
-	};
 	/* v | 1 has as many digits as v (powers of ten above 1 are even) and
 	 * is never 0.  bits * 1233 / 4096 is floor(log10(2^bits)). */
 	unsigned bits = 64u - (unsigned)__builtin_clzll(v | 1);
 	unsigned t = (bits * 1233u) >> 12;
-	return t + ((v | 1) >= pow10[t]);
+	return t + ((v | 1) >= xp_pow10_u64[t]);
 }
 
 static inline unsigned xp_hex_len(unsigned long long v)

@@ -3,23 +3,12 @@
 
 #include <string.h>
 
+#include "digits.h"
 #include "float_pow10.h"
 #include "spec.h"
 
 #ifdef __SIZEOF_INT128__
 __extension__ typedef unsigned __int128 u128;
-
-static const uint64_t pow10_64[20] = {
-	1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
-	100000000ull, 1000000000ull, 10000000000ull, 100000000000ull, 1000000000000ull,
-	10000000000000ull, 100000000000000ull, 1000000000000000ull, 10000000000000000ull,
-	100000000000000000ull, 1000000000000000000ull, 10000000000000000000ull,
-};
-
-static const char two_digits[200] =
-	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-	"8081828384858687888990919293949596979899";
 
 /* k digits of x (< 10^k), leading zeros included, ending at out + k. */
 static void put_fixed(char *out, uint64_t x, int k)
@@ -27,20 +16,12 @@ static void put_fixed(char *out, uint64_t x, int k)
 	char *p = out + k;
 	while (k >= 2) {
 		p -= 2;
-		memcpy(p, two_digits + 2 * (x % 100), 2);
+		memcpy(p, xp_two_digits + 2 * (x % 100), 2);
 		x /= 100;
 		k -= 2;
 	}
 	if (k)
 		*--p = (char)('0' + x);
-}
-
-static int digits_u64(uint64_t x)
-{
-	int n = 1;
-	while (n < 20 && x >= pow10_64[n])
-		n++;
-	return n;
 }
 
 /* Decimal digits of x (no leading zeros; "" for 0); returns the count. */
@@ -49,12 +30,12 @@ static int put_u128(char *out, u128 x)
 	if (x == 0)
 		return 0;
 	if ((uint64_t)(x >> 64) == 0) {
-		int n = digits_u64((uint64_t)x);
+		int n = (int)xp_dec_len((uint64_t)x);
 		put_fixed(out, (uint64_t)x, n);
 		return n;
 	}
-	u128 hi = x / pow10_64[19];
-	uint64_t lo = (uint64_t)(x - hi * pow10_64[19]);
+	u128 hi = x / xp_pow10_u64[19];
+	uint64_t lo = (uint64_t)(x - hi * xp_pow10_u64[19]);
 	int n = put_u128(out, hi);
 	put_fixed(out + n, lo, 19);
 	return n + 19;
@@ -75,7 +56,7 @@ static void frac_digits(struct frac *g, char *out, int n)
 		}
 		int kmax = g->s <= 64 ? 19 : (128 - g->s) * 3 / 10;
 		int k = n < kmax ? n : kmax;
-		u128 prod = g->f * pow10_64[k];
+		u128 prod = g->f * xp_pow10_u64[k];
 		uint64_t chunk = (uint64_t)(prod >> g->s);
 		g->f = prod & (((u128)1 << g->s) - 1);
 		put_fixed(out, chunk, k);
@@ -219,12 +200,12 @@ static int table_digits(const struct xp_fpval *v, size_t sig, uint64_t *out, int
 		sticky = 1;
 	}
 	int x = xest;
-	if (dq >= pow10_64[sig + 1]) {
+	if (dq >= xp_pow10_u64[sig + 1]) {
 		sticky |= dq % 10 != 0;
 		dq /= 10;
 		x++;
 	}
-	if (dq < pow10_64[sig] || dq >= pow10_64[sig + 1])
+	if (dq < xp_pow10_u64[sig] || dq >= xp_pow10_u64[sig + 1])
 		return 0;
 	*out = dq;
 	*sticky_out = sticky;
@@ -310,9 +291,9 @@ static int pow10w_get(int j, uint64_t t[4], int *texp, int *exact)
 static void put_fixed128(char *out, u128 x, int k)
 {
 	if (k > 19) {
-		u128 hi = x / pow10_64[19];
+		u128 hi = x / xp_pow10_u64[19];
 		put_fixed128(out, hi, k - 19);
-		put_fixed(out + k - 19, (uint64_t)(x - hi * pow10_64[19]), 19);
+		put_fixed(out + k - 19, (uint64_t)(x - hi * xp_pow10_u64[19]), 19);
 	} else {
 		put_fixed(out, (uint64_t)x, k);
 	}
@@ -538,7 +519,7 @@ int xp_fast_fixed(struct xp_sink *s, const struct xp_spec *sp, const struct xp_f
 		int sh = -e;
 		u128 f = sh < 64 ? m & ((1ull << sh) - 1) : m;
 		ip = sh < 64 ? m >> sh : 0;
-		u128 x = f * pow10_64[prec];
+		u128 x = f * xp_pow10_u64[prec];
 		if (sh < 128) {
 			q = (uint64_t)(x >> sh);
 			u128 rem = x & (((u128)1 << sh) - 1);
@@ -555,7 +536,7 @@ int xp_fast_fixed(struct xp_sink *s, const struct xp_spec *sp, const struct xp_f
 	}
 	if ((half || more) &&
 	    xp_round_away(v->neg, (int)((prec ? q : ip) & 1), half, more, xp_rounding_mode())) {
-		if (++q == pow10_64[prec] || !prec) {
+		if (++q == xp_pow10_u64[prec] || !prec) {
 			q = 0;
 			if (++ip == 0)
 				return 0; /* 2^64: leave it to the general path */
@@ -568,7 +549,7 @@ int xp_fast_fixed(struct xp_sink *s, const struct xp_spec *sp, const struct xp_f
 	char sign = v->neg ? '-' : (sp->flags & XP_F_PLUS) ? '+' : (sp->flags & XP_F_SPACE) ? ' ' : 0;
 	if (sign)
 		*p++ = sign;
-	int n = digits_u64(ip);
+	int n = (int)xp_dec_len(ip);
 	put_fixed(p, ip, n);
 	p += n;
 	int point = prec || (sp->flags & XP_F_ALT);
@@ -598,8 +579,8 @@ int xp_fast_exp(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpv
 	int half = r >= 5, more = (r != 0 && r != 5) || sticky;
 	int carry = 0;
 	if ((r || more) && xp_round_away(v->neg, (int)(k & 1), half, more, xp_rounding_mode())) {
-		if (++k == pow10_64[sig]) {
-			k = pow10_64[sig - 1];
+		if (++k == xp_pow10_u64[sig]) {
+			k = xp_pow10_u64[sig - 1];
 			x++;
 			carry = 1;
 		}
@@ -656,14 +637,14 @@ int xp_fast_exp(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpv
 		*p++ = x < 0 ? '-' : '+';
 		unsigned u = x < 0 ? (unsigned)-x : (unsigned)x;
 		if (u >= 1000) { /* long double: up to 4951 */
-			memcpy(p, two_digits + 2 * (u / 100), 2);
+			memcpy(p, xp_two_digits + 2 * (u / 100), 2);
 			p += 2;
 			u %= 100;
 		} else if (u >= 100) {
 			*p++ = (char)('0' + u / 100);
 			u %= 100;
 		}
-		memcpy(p, two_digits + 2 * u, 2);
+		memcpy(p, xp_two_digits + 2 * u, 2);
 		p += 2;
 	}
 	size_t bytes = (size_t)(p - body);
