@@ -6,6 +6,7 @@
 #include "float_digits.h"
 #include "float_layout.h"
 
+#include <langinfo.h>
 #include <string.h>
 
 static unsigned nibble(const uint32_t m[4], int i)
@@ -116,6 +117,56 @@ static int hex_small(struct xp_sink *s, const struct xp_spec *sp, const struct x
 	}
 	size_t chars = bytes - (point ? num->radix_len - 1 : 0);
 	put_field(s, sp, sign, body, bytes, chars, 0);
+	return 1;
+}
+
+int xp_float_hex_plain(struct xp_sink *s, double d, int upper)
+{
+	uint64_t bits;
+	memcpy(&bits, &d, sizeof bits);
+	unsigned biased = (unsigned)(bits >> 52) & 0x7ffu;
+	uint64_t frac = bits & ((1ull << 52) - 1);
+	if (biased == 0x7ffu)
+		return 0;
+	const char *radix = "";
+	size_t radix_len = 0;
+	if (frac) {
+		radix = nl_langinfo(RADIXCHAR);
+		radix_len = radix[0] && !radix[1] ? 1 : strlen(radix);
+	}
+	/* sign, "0x", lead, radix, 13 digits, "p-1074" */
+	if ((size_t)(s->end - s->pos) < 24 + radix_len)
+		return 0;
+	/* random signs and exponent lengths: no branches on them */
+	char *p = s->pos;
+	*p = '-';
+	p += bits >> 63;
+	*p++ = '0';
+	*p++ = upper ? 'X' : 'x';
+	*p++ = biased ? '1' : '0'; /* glibc: subnormals as 0x0.<digits>p-1022 */
+	int exp = biased ? (int)biased - 1023 : frac ? -1022 : 0;
+	if (frac) {
+		if (radix_len == 1)
+			*p = *radix;
+		else
+			memcpy(p, radix, radix_len);
+		p += radix_len;
+		unsigned nd = 13 - (unsigned)__builtin_ctzll(frac) / 4; /* trailing zeros dropped */
+		xp_hex_exact(p, frac >> (4 * (13 - nd)), nd, upper);
+		p += nd;
+	}
+	*p++ = upper ? 'P' : 'p';
+	*p++ = exp < 0 ? '-' : '+';
+	unsigned u = (unsigned)(exp < 0 ? -exp : exp); /* at most 1074 */
+	int ulen = (int)xp_dec_len(u);
+	const char *hi = xp_two_digits + 2 * (u / 100), *lo = xp_two_digits + 2 * (u % 100);
+	/* most significant first, places left of the number clamped to p[0]:
+	 * the later, real digits overwrite them */
+	p[ulen > 3 ? ulen - 4 : 0] = hi[0];
+	p[ulen > 2 ? ulen - 3 : 0] = hi[1];
+	p[ulen > 1 ? ulen - 2 : 0] = lo[0];
+	p[ulen - 1] = lo[1];
+	s->pos = p + ulen;
 	return 1;
 }
 

@@ -71,8 +71,14 @@ void xp_pad_slow(struct xp_sink *s, char c, size_t n);
 /* n copies of c. */
 static inline void xp_pad(struct xp_sink *s, char c, size_t n)
 {
-	if (n <= 16 && n <= (size_t)(s->end - s->pos) && (c == ' ' || c == '0')) {
-		xp_copy_small(s->pos, c == ' ' ? xp_spaces : xp_zeros, n);
+	if (n <= 32 && n <= (size_t)(s->end - s->pos) && (c == ' ' || c == '0')) {
+		const char *fill = c == ' ' ? xp_spaces : xp_zeros;
+		if (n > 16) {
+			memcpy(s->pos, fill, 16);
+			memcpy(s->pos + n - 16, fill, 16);
+		} else {
+			xp_copy_small(s->pos, fill, n);
+		}
 		s->pos += n;
 	} else {
 		xp_pad_slow(s, c, n);

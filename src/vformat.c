@@ -18,6 +18,7 @@
 #include "args.h"
 #include "convert.h"
 #include "digits.h"
+#include "float_hex.h"
 #include "sinks.h"
 #include "spec.h"
 #include "variadic.h"
@@ -96,7 +97,8 @@ static const unsigned char fast_class[256] = {
 	['L'] = FAST_FIELD,
 };
 
-/* A floating directive of the fast paths: read the value, convert it. */
+/* A floating directive of the fast paths: read the value, convert it (a
+ * plain %a of a double straight to its digits, no decoding). */
 static inline void emit_float(struct xp_sink *s, struct xp_args *a, unsigned flags, unsigned width,
 			      int prec, unsigned char conv, int ldbl)
 {
@@ -108,10 +110,14 @@ static inline void emit_float(struct xp_sink *s, struct xp_args *a, unsigned fla
 	sp.ldbl = (unsigned char)ldbl;
 	sp.type = ldbl ? XP_A_LDOUBLE : XP_A_DOUBLE;
 	union xp_arg v;
-	if (ldbl)
+	if (ldbl) {
 		v.ld = va_arg(a->ap, long double);
-	else
+	} else {
 		v.d = va_arg(a->ap, double);
+		if ((conv | 0x20) == 'a' && !flags && !width && prec < 0 &&
+		    xp_float_hex_plain(s, v.d, conv == 'A'))
+			return;
+	}
 	xp_convert_float(s, &sp, &v);
 }
 

@@ -22,7 +22,12 @@
 int plain_global(int); /* libxpfix_plain.so */
 
 #define FN(f) ((const void *)(uintptr_t)(f))
+/* noipa: an optimized build must not clone them (desc_caller.constprop.0) */
+#if defined(__has_attribute) && __has_attribute(noipa)
+#define KEEP __attribute__((noipa, used))
+#else
 #define KEEP __attribute__((noinline, used))
+#endif
 
 static char buf[1024];
 

@@ -126,6 +126,23 @@ START_TEST(hex)
 	CHECK_LD("0x1p+4", "0x2p+3", "%.0La", 15.5L);
 	CHECK_LD("0x0.000000000000001p-16385", "0x0.0000000000001p-1022", "%La", LDBL_TRUE_MIN);
 	CHECK_LD("0xf.fffffffffffffffp+16380", "0x1.fffffffffffff7ffffffffffff8p+1023", "%La", LDBL_MAX);
+	/* the plain shape's own path: signs, subnormals, 1..4 exponent digits */
+	CHECK("-0x1.999999999999ap-4", "%a", -0.1);
+	CHECK("0X1.7E43C8800759CP+996", "%A", 1e300);
+	CHECK("-0x0.03739a252b281p-1022", "%a", -3e-310);
+	CHECK("0x1p-1022", "%a", 0x1p-1022);
+	CHECK("0X1P+1", "%A", 2.0);
+	CHECK("0x1.0000000000001p+0", "%a", 0x1.0000000000001p+0);
+	CHECK("-0x1.4f8b588e368f1p-17", "%a", -1e-5);
+	CHECK("-0x0p+0", "%a", -0.0);
+	CHECK("x-0x1.999999999999ap-4", "x%a", -0.1);
+	for (size_t n = 0; n < 24; n++) { /* the window too short for the plain path */
+		char g[24], r[24];
+		memset(g, '#', sizeof g);
+		memset(r, '#', sizeof r);
+		ck_assert_int_eq(xsnprintf(g, n, "%a", -0.1), ref_snprintf(r, n, "%a", -0.1));
+		ck_assert_mem_eq(g, r, sizeof g);
+	}
 	CHECK("0x00000001.8p+0", "%015a", 1.5);
 	CHECK("+0x1.8p+0", "%+a", 1.5);
 }
