@@ -103,6 +103,20 @@ static inline unsigned long long xp_hex8(unsigned v, int upper)
 	return x + 0x3030303030303030ull + letters * (upper ? 7u : 39u);
 }
 
+/* The 8 decimal digits of v (< 10^8), leading zeros included, as digit
+ * values 0..9 in the bytes of a word, the first digit in the lowest byte
+ * (in memory order on little-endian hosts).  Lanes of one word divided by
+ * 10^4, 10^2 and 10 at once, by multiplications exact over the lanes'
+ * ranges: no loop of dependent divisions. */
+static inline unsigned long long xp_dec8_lanes(unsigned v)
+{
+	unsigned long long x = v / 10000u | (unsigned long long)(v % 10000u) << 32;
+	unsigned long long q = ((x * 10486u) >> 20) & 0x0000007f0000007full; /* lane / 100 */
+	x = q | (x - q * 100u) << 16;
+	q = ((x * 103u) >> 10) & 0x000f000f000f000full; /* lane / 10 */
+	return q | (x - q * 10u) << 8;
+}
+
 /* The 8 characters that start k (1..7) characters into the 16 stored by
  * words a then b (as xp_hex8 makes them). */
 static inline unsigned long long xp_chars_at(unsigned long long a, unsigned long long b, int k)

@@ -4,20 +4,6 @@
 #include <fenv.h>
 #include <string.h>
 
-int xp_round_away(int neg, int odd, int half, int more, int mode)
-{
-	switch (mode) {
-	case FE_TONEAREST:
-		return half && (odd || more);
-	case FE_UPWARD:
-		return !neg && (half || more);
-	case FE_DOWNWARD:
-		return neg && (half || more);
-	default:
-		return 0;
-	}
-}
-
 int xp_digits_start(struct xp_digits *d, const struct xp_fpval *v, int e_mode,
 		    char *store, size_t cap)
 {

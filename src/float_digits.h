@@ -42,8 +42,21 @@ static inline int xp_rounding_mode(void)
 #endif
 }
 
-/* Does the round up happen?  half: dropped part >= 1/2; more: != 0 and != 1/2. */
-int xp_round_away(int neg, int odd, int half, int more, int mode);
+/* Does the round up happen?  half: dropped part >= 1/2; more: != 0 and != 1/2.
+ * Inline: every inexact conversion asks. */
+static inline int xp_round_away(int neg, int odd, int half, int more, int mode)
+{
+	switch (mode) {
+	case FE_TONEAREST:
+		return half && (odd || more);
+	case FE_UPWARD:
+		return !neg && (half || more);
+	case FE_DOWNWARD:
+		return neg && (half || more);
+	default:
+		return 0;
+	}
+}
 
 /* Start the generator; returns the number of integer digits. */
 int xp_digits_start(struct xp_digits *d, const struct xp_fpval *v, int e_mode,

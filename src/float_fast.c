@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "digits.h"
+#include "float_layout.h"
 #include "float_pow10.h"
 #include "spec.h"
 
@@ -546,7 +547,7 @@ int xp_fast_fixed(struct xp_sink *s, const struct xp_spec *sp, const struct xp_f
 	char local[XP_FAST_FIELD];
 	char *body = field_start(s, sp, local);
 	char *p = body;
-	char sign = v->neg ? '-' : (sp->flags & XP_F_PLUS) ? '+' : (sp->flags & XP_F_SPACE) ? ' ' : 0;
+	char sign = xp_float_sign(sp, v->neg);
 	if (sign)
 		*p++ = sign;
 	int n = (int)xp_dec_len(ip);
@@ -561,6 +562,112 @@ int xp_fast_fixed(struct xp_sink *s, const struct xp_spec *sp, const struct xp_f
 	field_end(s, sp, body, local, bytes, bytes - (point ? radix_len - 1 : 0), sign != 0);
 	return 1;
 }
+/* e+XX / E-XXX at p; returns the end. */
+static inline char *put_exponent(char *p, const struct xp_spec *sp, int x)
+{
+	*p++ = sp->conv == 'E' || sp->conv == 'G' ? 'E' : 'e';
+	*p++ = x < 0 ? '-' : '+';
+	unsigned u = x < 0 ? (unsigned)-x : (unsigned)x;
+	if (u >= 1000) { /* long double: up to 4951 */
+		memcpy(p, xp_two_digits + 2 * (u / 100), 2);
+		p += 2;
+		u %= 100;
+	} else if (u >= 100) {
+		*p++ = (char)('0' + u / 100);
+		u %= 100;
+	}
+	memcpy(p, xp_two_digits + 2 * u, 2);
+	return p + 2;
+}
+
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* The len (<= 16) low bytes of w at p, lowest first, and nothing past them:
+ * at most two overlapping stores. */
+static inline void store_bytes(char *p, u128 w, size_t len)
+{
+	if (len >= 8) {
+		uint64_t a = (uint64_t)w, b = (uint64_t)(w >> (8 * (len - 8)));
+		memcpy(p, &a, 8);
+		memcpy(p + len - 8, &b, 8);
+	} else if (len >= 4) {
+		uint32_t a = (uint32_t)w, b = (uint32_t)(w >> (8 * (len - 4)));
+		memcpy(p, &a, 4);
+		memcpy(p + len - 4, &b, 4);
+	} else if (len) {
+		p[0] = (char)w;
+		p[len / 2] = (char)(w >> (8 * (len / 2)));
+		p[len - 1] = (char)(w >> (8 * (len - 1)));
+	}
+}
+
+/*
+ * %e/%g of k, the sig (<= 8) rounded significant digits, first digit at
+ * 10^x, with a one-byte radix.  The digits stay in a register (one byte
+ * each, xp_dec8_lanes) and the number is assembled there: no staging
+ * buffer whose copy would wait on its byte stores (see digits.h), no loop
+ * over the digits, no branch on where the point falls.
+ */
+static int exp_from_word(struct xp_sink *s, const struct xp_spec *sp, int neg, uint64_t k,
+			 size_t sig, int x, int carry, char radix)
+{
+	const u128 zeros = (u128)0x3030303030303030ull << 64 | 0x3030303030303030ull;
+	unsigned char c = sp->conv | 0x20;
+	int alt = (sp->flags & XP_F_ALT) != 0;
+	uint64_t raw = xp_dec8_lanes((unsigned)k) >> (8 * (8 - sig)); /* digit i in byte i */
+	/* digits up to the last nonzero one (the first is never 0) */
+	size_t nz = c == 'g' && !alt ? (size_t)(71 - __builtin_clzll(raw)) / 8 : sig;
+
+	char local[XP_FAST_FIELD];
+	char *body = field_start(s, sp, local);
+	char *p = body;
+	char sign = xp_float_sign(sp, neg);
+	*p = sign;
+	p += sign != 0;
+	int point;
+	if (c == 'g' && x < (long)sig && x >= -4) {
+		size_t show = alt ? sig : nz; /* significant digits printed */
+		u128 w;
+		size_t len;
+		if (x >= 0) {
+			size_t ni = (size_t)x + 1;
+			point = show > ni || alt;
+			/* open a gap for the point after the ni integer digits */
+			u128 low = ((u128)1 << (8 * ni)) - 1;
+			w = (((u128)raw & low) | ((u128)raw & ~low) << 8 | zeros) & ~((u128)0xff << (8 * ni));
+			w |= (u128)(unsigned char)radix << (8 * ni);
+			len = ni + (size_t)point + (show > ni ? show - ni : 0);
+		} else {
+			/* "0", the point, -x-1 zeros, the digits */
+			size_t lz = (size_t)(-x - 1);
+			point = 1;
+			w = ((zeros & ~(u128)0xff00) | (u128)(unsigned char)radix << 8) |
+			    (u128)raw << (8 * (2 + lz));
+			len = 2 + lz + show;
+		}
+		store_bytes(p, w, len);
+		p += len;
+	} else {
+		size_t frac = c == 'e' ? sig - 1 : !alt ? nz - 1 : carry && x == (long)sig ? 0 : sig - 1;
+		uint64_t ascii = raw | 0x3030303030303030ull;
+		*p++ = (char)ascii;
+		point = frac > 0 || alt;
+		*p = radix;
+		p += point;
+		/* frac <= 7 digits; the bytes stored past them lie where the
+		 * exponent (4 bytes at least) goes next */
+		uint64_t rest = ascii >> 8;
+		if (frac >= 4)
+			memcpy(p, &rest, 8);
+		else
+			memcpy(p, &rest, 4);
+		p = put_exponent(p + frac, sp, x);
+	}
+	size_t bytes = (size_t)(p - body);
+	field_end(s, sp, body, local, bytes, bytes, sign != 0);
+	return 1;
+}
+#endif
+
 int xp_fast_exp(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpval *v,
 		const char *radix, size_t radix_len)
 {
@@ -585,9 +692,13 @@ int xp_fast_exp(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpv
 			carry = 1;
 		}
 	}
+	int alt = (sp->flags & XP_F_ALT) != 0;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (sig <= 8 && radix_len == 1)
+		return exp_from_word(s, sp, v->neg, k, sig, x, carry, radix[0]);
+#endif
 	char dig[20];
 	put_fixed(dig, k, (int)sig);
-	int alt = (sp->flags & XP_F_ALT) != 0;
 	size_t nz = sig; /* digits up to the last nonzero one */
 	if (c == 'g' && !alt)
 		while (nz > 1 && dig[nz - 1] == '0')
@@ -596,7 +707,7 @@ int xp_fast_exp(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpv
 	char local[XP_FAST_FIELD];
 	char *body = field_start(s, sp, local);
 	char *p = body;
-	char sign = v->neg ? '-' : (sp->flags & XP_F_PLUS) ? '+' : (sp->flags & XP_F_SPACE) ? ' ' : 0;
+	char sign = xp_float_sign(sp, v->neg);
 	if (sign)
 		*p++ = sign;
 	int point;
@@ -632,20 +743,7 @@ int xp_fast_exp(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpv
 			p = put_radix(p, radix, radix_len);
 		}
 		memcpy(p, dig + 1, frac);
-		p += frac;
-		*p++ = sp->conv == 'E' || sp->conv == 'G' ? 'E' : 'e';
-		*p++ = x < 0 ? '-' : '+';
-		unsigned u = x < 0 ? (unsigned)-x : (unsigned)x;
-		if (u >= 1000) { /* long double: up to 4951 */
-			memcpy(p, xp_two_digits + 2 * (u / 100), 2);
-			p += 2;
-			u %= 100;
-		} else if (u >= 100) {
-			*p++ = (char)('0' + u / 100);
-			u %= 100;
-		}
-		memcpy(p, xp_two_digits + 2 * u, 2);
-		p += 2;
+		p = put_exponent(p + frac, sp, x);
 	}
 	size_t bytes = (size_t)(p - body);
 	field_end(s, sp, body, local, bytes, bytes - (point ? radix_len - 1 : 0), sign != 0);

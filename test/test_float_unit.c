@@ -78,6 +78,20 @@ END_TEST
 
 START_TEST(g_style)
 {
+	/* the register path of %e/%g (up to 8 digits): where the point falls,
+	 * leading zeros, 1..7 fraction digits before the exponent, '#' */
+	CHECK("12345679", "%.8g", 12345678.9);
+	CHECK("0.00012345678", "%.8g", 0.00012345678);
+	CHECK("0.000123", "%g", 0.000123);
+	CHECK("100.000", "%#g", 100.0);
+	CHECK("-1.00e-04", "%.2e", -9.996e-5);
+	CHECK("5e+300", "%.0e", 5e300);
+	CHECK("5.e+00", "%#.0e", 5.0);
+	CHECK("0.0999", "%.3g", 0.0999);
+	CHECK("1.5000000", "%#.8g", 1.5);
+	CHECK("-0.0025     |", "%-12.4g|", -0.0025);
+	CHECK("+1.2300000E+02", "%+.7E", 123.0);
+	CHECK("1E-300", "%G", 1e-300);
 	CHECK("100000", "%g", 100000.0);
 	CHECK("1e+06", "%g", 1000000.0);
 	CHECK("0.0001", "%g", 0.0001);
