@@ -26,7 +26,17 @@ int xp_convert_char(struct xp_sink *s, const struct xp_spec *sp, int value);
 int xp_convert_string(struct xp_sink *s, const struct xp_spec *sp, const void *str);
 /* A byte string of known length, padded to the field width. */
 void xp_emit_padded(struct xp_sink *s, const struct xp_spec *sp, const char *str, size_t len);
-void xp_emit_padded_fields(struct xp_sink *s, unsigned width, int left, const char *str, size_t len);
+/* Inline: the driver's fast path pads strings with it. */
+static inline void xp_emit_padded_fields(struct xp_sink *s, unsigned width, int left,
+					 const char *str, size_t len)
+{
+	size_t fill = width > len ? width - len : 0;
+	if (!left)
+		xp_pad(s, ' ', fill);
+	xp_put(s, str, len);
+	if (left)
+		xp_pad(s, ' ', fill);
+}
 
 /* e E f F g G a A */
 int xp_convert_float(struct xp_sink *s, const struct xp_spec *sp, const union xp_arg *v);

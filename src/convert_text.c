@@ -8,16 +8,6 @@
 #include <string.h>
 #include <wchar.h>
 
-void xp_emit_padded_fields(struct xp_sink *s, unsigned width, int left, const char *str, size_t len)
-{
-	size_t fill = width > len ? width - len : 0;
-	if (fill && !left)
-		xp_pad(s, ' ', fill);
-	xp_put(s, str, len);
-	if (fill && left)
-		xp_pad(s, ' ', fill);
-}
-
 void xp_emit_padded(struct xp_sink *s, const struct xp_spec *sp, const char *str, size_t len)
 {
 	xp_emit_padded_fields(s, sp->width, (sp->flags & XP_F_LEFT) != 0, str, len);

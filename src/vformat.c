@@ -317,7 +317,16 @@ static const char *fast_field(struct xp_sink *s, const char *p, struct xp_args *
 		const char *str = va_arg(a->ap, const char *);
 		if (!str)
 			str = prec >= 0 && prec < 6 ? "" : "(null)";
-		size_t len = prec >= 0 ? strnlen(str, (size_t)prec) : strlen(str);
+		size_t len;
+		if (prec < 0) {
+			len = strlen(str);
+		} else if (prec <= 16) {
+			/* a few bytes: cheaper than the call */
+			for (len = 0; len < (size_t)prec && str[len]; len++)
+				;
+		} else {
+			len = strnlen(str, (size_t)prec);
+		}
 		xp_emit_padded_fields(s, (unsigned)width, (flags & XP_F_LEFT) != 0, str, len);
 		return p + 1;
 	}
