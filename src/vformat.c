@@ -157,7 +157,27 @@ static inline unsigned digit_count(unsigned long long v, int hex)
 	return hex ? xp_hex_len(v) : xp_dec_len(v);
 }
 
-/* v's digits (digit_count() of them), after a '-' when negative, written
+/* put_number near the end of a bounded buffer (the window too short):
+ * rare, so out of the way of the inlined fast path. */
+static __attribute__((noinline, cold)) void put_number_staged(struct xp_sink *s,
+							     unsigned long long v,
+							     unsigned digits, int negative,
+							     int hex, int upper)
+{
+	char buf[24];
+	char *end = buf + sizeof buf;
+	char *str = end - digits;
+	if (hex)
+		xp_hex_exact(str, v, digits, upper);
+	else
+		xp_dec_backwards(end, v);
+	if (negative)
+		*--str = '-';
+	xp_put(s, str, (size_t)(end - str));
+}
+
+/* v as `digits` digits (digit_count() of them, or more for hex: leading
+ * zeros), after a '-' when negative, written
  * straight into the sink's window when they fit (see digits.h for why not
  * through a buffer). */
 static inline void put_number(struct xp_sink *s, unsigned long long v, unsigned digits,
@@ -175,12 +195,7 @@ static inline void put_number(struct xp_sink *s, unsigned long long v, unsigned 
 		s->pos = end;
 		return;
 	}
-	char buf[24];
-	char *end = buf + sizeof buf;
-	char *str = hex ? xp_hex_backwards(end, v, upper) : xp_dec_backwards(end, v);
-	if (negative)
-		*--str = '-';
-	xp_put(s, str, (size_t)(end - str));
+	put_number_staged(s, v, digits, negative, hex, upper);
 }
 
 /* An integer directive of the fast path: conv is d/i/u/x/X. */
@@ -239,6 +254,11 @@ static inline void fast_padded_int(struct xp_sink *s, unsigned flags, unsigned w
 	size_t len = digits + (size_t)negative;
 	size_t fill = width > len ? width - len : 0;
 	if (flags & XP_F_ZERO) {
+		if (hex && width <= 16) {
+			/* %08x: the zeros are the digits' own leading zeros */
+			put_number(s, v, width > digits ? width : digits, 0, 1, upper);
+			return;
+		}
 		if (negative)
 			xp_putc(s, '-');
 		xp_pad(s, '0', fill);
