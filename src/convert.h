@@ -31,6 +31,19 @@ static inline void xp_emit_padded_fields(struct xp_sink *s, unsigned width, int 
 					 const char *str, size_t len)
 {
 	size_t fill = width > len ? width - len : 0;
+	if (width <= 32 && len + fill <= (size_t)(s->end - s->pos)) {
+		/* the width in spaces, then the string over them: the branches
+		 * follow the width (fixed at the call site), not the string's
+		 * varying length */
+		char *d = s->pos;
+		xp_copy_upto32(d, xp_spaces, width);
+		if (len <= 16)
+			xp_copy_small(d + (left ? 0 : fill), str, len);
+		else
+			memcpy(d + (left ? 0 : fill), str, len);
+		s->pos = d + len + fill;
+		return;
+	}
 	if (!left)
 		xp_pad(s, ' ', fill);
 	xp_put(s, str, len);

@@ -44,6 +44,17 @@ static inline void xp_copy_small(char *d, const char *p, size_t n)
 	}
 }
 
+/* n <= 32 bytes the same way. */
+static inline void xp_copy_upto32(char *d, const char *p, size_t n)
+{
+	if (n > 16) {
+		memcpy(d, p, 16);
+		memcpy(d + n - 16, p + n - 16, 16);
+	} else {
+		xp_copy_small(d, p, n);
+	}
+}
+
 static inline void xp_put(struct xp_sink *s, const char *p, size_t n)
 {
 	if (n <= (size_t)(s->end - s->pos)) {
@@ -72,13 +83,7 @@ void xp_pad_slow(struct xp_sink *s, char c, size_t n);
 static inline void xp_pad(struct xp_sink *s, char c, size_t n)
 {
 	if (n <= 32 && n <= (size_t)(s->end - s->pos) && (c == ' ' || c == '0')) {
-		const char *fill = c == ' ' ? xp_spaces : xp_zeros;
-		if (n > 16) {
-			memcpy(s->pos, fill, 16);
-			memcpy(s->pos + n - 16, fill, 16);
-		} else {
-			xp_copy_small(s->pos, fill, n);
-		}
+		xp_copy_upto32(s->pos, c == ' ' ? xp_spaces : xp_zeros, n);
 		s->pos += n;
 	} else {
 		xp_pad_slow(s, c, n);
