@@ -83,7 +83,7 @@ static int convert(struct xp_sink *s, struct xp_spec *sp, struct xp_args *a, int
 
 /* Fast-path classes of the byte after '%' (and after an l/ll/z). */
 enum { FAST_NO, FAST_SIGNED, FAST_UNSIGNED, FAST_HEX, FAST_HEXUP, FAST_STR, FAST_CHAR,
-       FAST_PTR, FAST_PERCENT, FAST_LONG, FAST_SIZE, FAST_FIELD };
+       FAST_PTR, FAST_PERCENT, FAST_LONG, FAST_SIZE, FAST_FIELD, FAST_HEXFLOAT };
 
 static const unsigned char fast_class[256] = {
 	['d'] = FAST_SIGNED, ['i'] = FAST_SIGNED, ['u'] = FAST_UNSIGNED,
@@ -93,12 +93,11 @@ static const unsigned char fast_class[256] = {
 	['3'] = FAST_FIELD, ['4'] = FAST_FIELD, ['5'] = FAST_FIELD, ['6'] = FAST_FIELD,
 	['7'] = FAST_FIELD, ['8'] = FAST_FIELD, ['9'] = FAST_FIELD, ['.'] = FAST_FIELD,
 	['e'] = FAST_FIELD, ['E'] = FAST_FIELD, ['f'] = FAST_FIELD, ['F'] = FAST_FIELD,
-	['g'] = FAST_FIELD, ['G'] = FAST_FIELD, ['a'] = FAST_FIELD, ['A'] = FAST_FIELD,
+	['g'] = FAST_FIELD, ['G'] = FAST_FIELD, ['a'] = FAST_HEXFLOAT, ['A'] = FAST_HEXFLOAT,
 	['L'] = FAST_FIELD,
 };
 
-/* A floating directive of the fast paths: read the value, convert it (a
- * plain %a of a double straight to its digits, no decoding). */
+/* A floating directive of the fast paths: read the value, convert it. */
 static inline void emit_float(struct xp_sink *s, struct xp_args *a, unsigned flags, unsigned width,
 			      int prec, unsigned char conv, int ldbl)
 {
@@ -114,9 +113,6 @@ static inline void emit_float(struct xp_sink *s, struct xp_args *a, unsigned fla
 		v.ld = va_arg(a->ap, long double);
 	} else {
 		v.d = va_arg(a->ap, double);
-		if ((conv | 0x20) == 'a' && !flags && !width && prec < 0 &&
-		    xp_float_hex_plain(s, v.d, conv == 'A'))
-			return;
 	}
 	xp_convert_float(s, &sp, &v);
 }
@@ -439,6 +435,20 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 	case FAST_PERCENT:
 		xp_putc(s, '%');
 		return p + 1;
+	case FAST_HEXFLOAT: {
+		/* plain %a/%A of a double: bits to digits, nothing to parse */
+		double d = va_arg(a->ap, double);
+		if (!xp_float_hex_plain(s, d, *p == 'A')) {
+			struct xp_spec sp = {0};
+			sp.prec = XP_NO_PREC;
+			sp.conv = (unsigned char)*p;
+			sp.type = XP_A_DOUBLE;
+			union xp_arg v;
+			v.d = d;
+			xp_convert_float(s, &sp, &v);
+		}
+		return p + 1;
+	}
 	case FAST_FIELD: {
 		const char *r = *p == '.' || *p > '9' ? fast_float(s, p, a) : NULL;
 		return r ? r : fast_field(s, p, a);
