@@ -149,6 +149,10 @@ START_TEST(hex)
 	CHECK("0x1.0000000000001p+0", "%a", 0x1.0000000000001p+0);
 	CHECK("-0x1.4f8b588e368f1p-17", "%a", -1e-5);
 	CHECK("-0x0p+0", "%a", -0.0);
+	CHECK("inf", "%a", INFINITY);
+	CHECK("-INF", "%A", -INFINITY);
+	CHECK("nan", "%a", NAN);
+	CHECK("-NAN", "%A", -NAN);
 	CHECK("x-0x1.999999999999ap-4", "x%a", -0.1);
 	for (size_t n = 0; n < 24; n++) { /* the window too short for the plain path */
 		char g[24], r[24];
