@@ -6,6 +6,7 @@
 #include "float_digits.h"
 #include "float_layout.h"
 
+#include <float.h>
 #include <langinfo.h>
 #include <string.h>
 
@@ -122,6 +123,10 @@ static int hex_small(struct xp_sink *s, const struct xp_spec *sp, const struct x
 
 int xp_float_hex_plain(struct xp_sink *s, double d, int upper)
 {
+#if DBL_MANT_DIG != 53 || DBL_MAX_EXP != 1024 || DBL_MIN_EXP != -1021
+	(void)s, (void)d, (void)upper;
+	return 0; /* not IEEE binary64: the decoding path knows the layout */
+#else
 	uint64_t bits;
 	memcpy(&bits, &d, sizeof bits);
 	unsigned biased = (unsigned)(bits >> 52) & 0x7ffu;
@@ -168,6 +173,7 @@ int xp_float_hex_plain(struct xp_sink *s, double d, int upper)
 	p[ulen - 1] = lo[1];
 	s->pos = p + ulen;
 	return 1;
+#endif
 }
 
 void xp_float_hex(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpval *v,
