@@ -155,7 +155,8 @@ static void decimal(struct xp_sink *s, const struct xp_spec *sp, const struct xp
 			else
 				o.frac_n = nz > 1 ? nz - 1 : 0;
 			o.point = o.frac_n > 0 || alt;
-			o.exp_len = xp_float_exp(o.exp, (sp->conv == 'E' || sp->conv == 'G') ? 'E' : 'e', x);
+			o.exp_len = (size_t)(xp_float_exp(o.exp, (sp->conv == 'E' || sp->conv == 'G') ? 'E' : 'e',
+							  (int)x) - o.exp);
 		}
 	}
 	if (fast) {

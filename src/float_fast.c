@@ -565,19 +565,7 @@ int xp_fast_fixed(struct xp_sink *s, const struct xp_spec *sp, const struct xp_f
 /* e+XX / E-XXX at p; returns the end. */
 static inline char *put_exponent(char *p, const struct xp_spec *sp, int x)
 {
-	*p++ = sp->conv == 'E' || sp->conv == 'G' ? 'E' : 'e';
-	*p++ = x < 0 ? '-' : '+';
-	unsigned u = x < 0 ? (unsigned)-x : (unsigned)x;
-	if (u >= 1000) { /* long double: up to 4951 */
-		memcpy(p, xp_two_digits + 2 * (u / 100), 2);
-		p += 2;
-		u %= 100;
-	} else if (u >= 100) {
-		*p++ = (char)('0' + u / 100);
-		u %= 100;
-	}
-	memcpy(p, xp_two_digits + 2 * u, 2);
-	return p + 2;
+	return xp_float_exp(p, sp->conv == 'E' || sp->conv == 'G' ? 'E' : 'e', x);
 }
 
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__

@@ -15,6 +15,37 @@ static unsigned nibble(const uint32_t m[4], int i)
 	return (m[i / 8] >> (4 * (i % 8))) & 15u;
 }
 
+/* u (below 10^4) at p without leading zeros; returns the end.  The digits
+ * are stored most significant first, the places left of the number
+ * clamped to p[0] where the later, real digits overwrite them: no branch
+ * on the exponent's length, which is as random as the data. */
+static inline char *put_exponent_digits(char *p, unsigned u)
+{
+	int n = (int)xp_dec_len(u);
+	const char *hi = xp_two_digits + 2 * (u / 100), *lo = xp_two_digits + 2 * (u % 100);
+	p[n > 3 ? n - 4 : 0] = hi[0];
+	p[n > 2 ? n - 3 : 0] = hi[1];
+	p[n > 1 ? n - 2 : 0] = lo[0];
+	p[n - 1] = lo[1];
+	return p + n;
+}
+
+/* "p+3" / "P-16445" at p; returns the end. */
+static char *put_binary_exponent(char *p, int upper, long exp)
+{
+	*p++ = upper ? 'P' : 'p';
+	*p++ = exp < 0 ? '-' : '+';
+	unsigned u = (unsigned)(exp < 0 ? -exp : exp); /* below 10^5 (x87 %La: 16445) */
+	if (u >= 10000) { /* long double only: then four digits follow the first */
+		*p++ = (char)('0' + u / 10000);
+		u %= 10000;
+		memcpy(p, xp_two_digits + 2 * (u / 100), 2);
+		memcpy(p + 2, xp_two_digits + 2 * (u % 100), 2);
+		return p + 4;
+	}
+	return put_exponent_digits(p, u);
+}
+
 /* Sign, "0x", zero padding, body, right padding; body holds the rest. */
 static void put_field(struct xp_sink *s, const struct xp_spec *sp, char sign, const char *body,
 		      size_t bytes, size_t chars, size_t zeros)
@@ -105,12 +136,7 @@ static int hex_small(struct xp_sink *s, const struct xp_spec *sp, const struct x
 	if (prec > nf)
 		memset(p + nf, '0', (size_t)(prec - nf));
 	p += prec;
-	*p++ = sp->conv == 'A' ? 'P' : 'p';
-	*p++ = exp < 0 ? '-' : '+';
-	unsigned u = (unsigned)(exp < 0 ? -exp : exp); /* below 2^15 */
-	unsigned ulen = xp_dec_len(u);
-	xp_dec32_backwards(p + ulen, u);
-	p += ulen;
+	p = put_binary_exponent(p, sp->conv == 'A', exp);
 	size_t bytes = (size_t)(p - body);
 	if (in_place) {
 		s->pos += bytes;
@@ -162,16 +188,7 @@ int xp_float_hex_plain(struct xp_sink *s, double d, int upper)
 	}
 	*p++ = upper ? 'P' : 'p';
 	*p++ = exp < 0 ? '-' : '+';
-	unsigned u = (unsigned)(exp < 0 ? -exp : exp); /* at most 1074 */
-	int ulen = (int)xp_dec_len(u);
-	const char *hi = xp_two_digits + 2 * (u / 100), *lo = xp_two_digits + 2 * (u % 100);
-	/* most significant first, places left of the number clamped to p[0]:
-	 * the later, real digits overwrite them */
-	p[ulen > 3 ? ulen - 4 : 0] = hi[0];
-	p[ulen > 2 ? ulen - 3 : 0] = hi[1];
-	p[ulen > 1 ? ulen - 2 : 0] = lo[0];
-	p[ulen - 1] = lo[1];
-	s->pos = p + ulen;
+	s->pos = put_exponent_digits(p, (unsigned)(exp < 0 ? -exp : exp)); /* at most 1074 */
 	return 1;
 #endif
 }
@@ -229,19 +246,7 @@ void xp_float_hex(struct xp_sink *s, const struct xp_spec *sp, const struct xp_f
 		tail[t++] = hex[dig[i]];
 	size_t zeros = (size_t)prec > (size_t)nd ? (size_t)prec - (size_t)nd : 0;
 	char ex[24];
-	size_t exlen = 0;
-	ex[exlen++] = sp->conv == 'A' ? 'P' : 'p';
-	ex[exlen++] = exp < 0 ? '-' : '+';
-	{
-		char r[20];
-		size_t k = 0;
-		unsigned long u = exp < 0 ? 0ul - (unsigned long)exp : (unsigned long)exp;
-		do
-			r[k++] = (char)('0' + u % 10);
-		while (u /= 10);
-		while (k)
-			ex[exlen++] = r[--k];
-	}
+	size_t exlen = (size_t)(put_binary_exponent(ex, sp->conv == 'A', exp) - ex);
 	int point = prec > 0 || (sp->flags & XP_F_ALT);
 	size_t chars = (sign != 0) + 2 + lead_len + (size_t)point + t + zeros + exlen;
 	size_t fill = sp->width > chars ? sp->width - chars : 0;

@@ -3,24 +3,6 @@
 
 #include <limits.h>
 
-size_t xp_float_exp(char *out, char letter, long x)
-{
-	char tmp[24];
-	size_t n = 0;
-	unsigned long u = x < 0 ? 0ul - (unsigned long)x : (unsigned long)x;
-	do
-		tmp[n++] = (char)('0' + u % 10);
-	while (u /= 10);
-	if (n < 2)
-		tmp[n++] = '0';
-	size_t len = 0;
-	out[len++] = letter;
-	out[len++] = x < 0 ? '-' : '+';
-	while (n)
-		out[len++] = tmp[--n];
-	return len;
-}
-
 /* Thousands groups of an n-digit integer, as glibc forms them from the
  * right: runs[] from the right as (size, repeat); returns the leftmost
  * run's length. */

@@ -2,6 +2,7 @@
 #ifndef XP_FLOAT_LAYOUT_H
 #define XP_FLOAT_LAYOUT_H
 
+#include "digits.h"
 #include "float_digits.h"
 #include "locale_numeric.h"
 #include "spec.h"
@@ -30,8 +31,24 @@ static inline char xp_float_sign(const struct xp_spec *sp, int neg)
 	return 0;
 }
 
-/* "e+05": at least two exponent digits. */
-size_t xp_float_exp(char *out, char letter, long x);
+/* "e+05" at p: at least two exponent digits; returns the end.  Inline:
+ * the fast %e/%g writers end with it. */
+static inline char *xp_float_exp(char *p, char letter, int x)
+{
+	*p++ = letter;
+	*p++ = x < 0 ? '-' : '+';
+	unsigned u = x < 0 ? 0u - (unsigned)x : (unsigned)x; /* below 10^4 in every format (4966) */
+	if (u >= 1000) {
+		memcpy(p, xp_two_digits + 2 * (u / 100), 2);
+		p += 2;
+		u %= 100;
+	} else if (u >= 100) {
+		*p++ = (char)('0' + u / 100);
+		u %= 100;
+	}
+	memcpy(p, xp_two_digits + 2 * u, 2);
+	return p + 2;
+}
 
 void xp_float_layout(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fout *o,
 		     struct xp_digits *d, const struct xp_numeric *num);

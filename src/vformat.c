@@ -97,9 +97,9 @@ static const unsigned char fast_class[256] = {
 	['L'] = FAST_FIELD,
 };
 
-/* A floating directive of the fast paths: read the value, convert it. */
-static inline void emit_float(struct xp_sink *s, struct xp_args *a, unsigned flags, unsigned width,
-			      int prec, unsigned char conv, int ldbl)
+/* A floating directive of the fast paths, its value already read. */
+static void convert_float_fields(struct xp_sink *s, unsigned flags, unsigned width, int prec,
+				 unsigned char conv, int ldbl, const union xp_arg *v)
 {
 	struct xp_spec sp = {0};
 	sp.flags = flags;
@@ -108,13 +108,19 @@ static inline void emit_float(struct xp_sink *s, struct xp_args *a, unsigned fla
 	sp.conv = conv;
 	sp.ldbl = (unsigned char)ldbl;
 	sp.type = ldbl ? XP_A_LDOUBLE : XP_A_DOUBLE;
+	xp_convert_float(s, &sp, v);
+}
+
+/* A floating directive of the fast paths: read the value, convert it. */
+static inline void emit_float(struct xp_sink *s, struct xp_args *a, unsigned flags, unsigned width,
+			      int prec, unsigned char conv, int ldbl)
+{
 	union xp_arg v;
-	if (ldbl) {
+	if (ldbl)
 		v.ld = va_arg(a->ap, long double);
-	} else {
+	else
 		v.d = va_arg(a->ap, double);
-	}
-	xp_convert_float(s, &sp, &v);
+	convert_float_fields(s, flags, width, prec, conv, ldbl, &v);
 }
 
 /* The plainest float shapes, %[.prec][L]conv, parsed with less than
@@ -437,16 +443,10 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 		return p + 1;
 	case FAST_HEXFLOAT: {
 		/* plain %a/%A of a double: bits to digits, nothing to parse */
-		double d = va_arg(a->ap, double);
-		if (!xp_float_hex_plain(s, d, *p == 'A')) {
-			struct xp_spec sp = {0};
-			sp.prec = XP_NO_PREC;
-			sp.conv = (unsigned char)*p;
-			sp.type = XP_A_DOUBLE;
-			union xp_arg v;
-			v.d = d;
-			xp_convert_float(s, &sp, &v);
-		}
+		union xp_arg v;
+		v.d = va_arg(a->ap, double);
+		if (!xp_float_hex_plain(s, v.d, *p == 'A'))
+			convert_float_fields(s, 0, 0, XP_NO_PREC, (unsigned char)*p, 0, &v);
 		return p + 1;
 	}
 	case FAST_FIELD: {
