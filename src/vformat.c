@@ -179,10 +179,11 @@ static __attribute__((noinline, cold)) void put_number_staged(struct xp_sink *s,
 }
 
 /* v as `digits` digits (digit_count() of them, or more for hex: leading
- * zeros), after a '-' when negative, written
- * straight into the sink's window when they fit (see digits.h for why not
- * through a buffer). */
-static inline void put_number(struct xp_sink *s, unsigned long long v, unsigned digits,
+ * zeros), after a '-' when negative, written straight into the sink's
+ * window when they fit (see digits.h for why not through a buffer).
+ * always_inline: at -O2 (the default build) GCC kept it out of line, and
+ * the call cost the integer directives 10-20% (the mix 55 -> 46 ns). */
+static inline __attribute__((always_inline)) void put_number(struct xp_sink *s, unsigned long long v, unsigned digits,
 			      int negative, int hex, int upper)
 {
 	size_t len = digits + (size_t)negative;
