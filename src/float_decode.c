@@ -6,40 +6,6 @@
 #include <float.h>
 #include <string.h>
 
-static void set_m64(struct xp_fpval *v, uint64_t lo)
-{
-	v->m[0] = (uint32_t)lo;
-	v->m[1] = (uint32_t)(lo >> 32);
-	v->m[2] = v->m[3] = 0;
-}
-
-void xp_decode_double(struct xp_fpval *v, double d)
-{
-	v->pseudo_denormal = 0;
-	uint64_t bits;
-	memcpy(&bits, &d, sizeof bits);
-	unsigned be = (unsigned)(bits >> 52) & 0x7ff;
-	uint64_t frac = bits & ((1ull << 52) - 1);
-	v->neg = (unsigned char)(bits >> 63);
-	v->nibbles = 13;
-	v->is_zero = 0;
-	if (be == 0x7ff) {
-		v->kind = frac ? XP_FP_NAN : XP_FP_INF;
-		set_m64(v, 0);
-		v->e = 0;
-		return;
-	}
-	v->kind = XP_FP_FINITE;
-	if (be == 0) {
-		set_m64(v, frac);
-		v->e = -1074;
-		v->is_zero = frac == 0;
-	} else {
-		set_m64(v, frac | (1ull << 52));
-		v->e = (int)be - 1075;
-	}
-}
-
 void xp_decode_x87(struct xp_fpval *v, uint64_t mant, unsigned sign_exp)
 {
 	unsigned be = sign_exp & 0x7fff;
@@ -52,12 +18,12 @@ void xp_decode_x87(struct xp_fpval *v, uint64_t mant, unsigned sign_exp)
 	int unnormal = be != 0 && !(mant >> 63);
 	if (be == 0x7fff || unnormal) {
 		v->kind = (mant << 1) || unnormal ? XP_FP_NAN : XP_FP_INF;
-		set_m64(v, 0);
+		xp_fpval_set_m64(v, 0);
 		v->e = 0;
 		return;
 	}
 	v->kind = XP_FP_FINITE;
-	set_m64(v, mant);
+	xp_fpval_set_m64(v, mant);
 	v->e = (be ? (int)be : 1) - 16383 - 63;
 	v->is_zero = mant == 0;
 	v->pseudo_denormal = !be && mant >> 63;
@@ -73,7 +39,7 @@ void xp_decode_binary128(struct xp_fpval *v, uint64_t hi, uint64_t lo)
 	v->is_zero = 0;
 	if (be == 0x7fff) {
 		v->kind = (fhi | lo) ? XP_FP_NAN : XP_FP_INF;
-		set_m64(v, 0);
+		xp_fpval_set_m64(v, 0);
 		v->e = 0;
 		return;
 	}

@@ -3,6 +3,7 @@
 #define XP_FLOAT_DECODE_H
 
 #include <stdint.h>
+#include <string.h>
 
 enum xp_fp_kind { XP_FP_FINITE, XP_FP_INF, XP_FP_NAN };
 
@@ -16,7 +17,42 @@ struct xp_fpval {
 	unsigned char pseudo_denormal; /* x87: exponent 0 with the integer bit set */
 };
 
-void xp_decode_double(struct xp_fpval *v, double d);
+/* m = lo (the words above it 0). */
+static inline void xp_fpval_set_m64(struct xp_fpval *v, uint64_t lo)
+{
+	v->m[0] = (uint32_t)lo;
+	v->m[1] = (uint32_t)(lo >> 32);
+	v->m[2] = v->m[3] = 0;
+}
+
+/* Inline: the driver's double fast path decodes with it. */
+static inline void xp_decode_double(struct xp_fpval *v, double d)
+{
+	v->pseudo_denormal = 0;
+	uint64_t bits;
+	memcpy(&bits, &d, sizeof bits);
+	unsigned be = (unsigned)(bits >> 52) & 0x7ff;
+	uint64_t frac = bits & ((1ull << 52) - 1);
+	v->neg = (unsigned char)(bits >> 63);
+	v->nibbles = 13;
+	v->is_zero = 0;
+	if (be == 0x7ff) {
+		v->kind = frac ? XP_FP_NAN : XP_FP_INF;
+		xp_fpval_set_m64(v, 0);
+		v->e = 0;
+		return;
+	}
+	v->kind = XP_FP_FINITE;
+	if (be == 0) {
+		xp_fpval_set_m64(v, frac);
+		v->e = -1074;
+		v->is_zero = frac == 0;
+	} else {
+		xp_fpval_set_m64(v, frac | (1ull << 52));
+		v->e = (int)be - 1075;
+	}
+}
+
 /* hex: for %a/%A (only IBM double-double decodes differently for it). */
 void xp_decode_long_double(struct xp_fpval *v, long double ld, int hex);
 

@@ -1,6 +1,7 @@
 /* float_fast.c - exact digits of a double with machine integers. */
 #include "float_fast.h"
 
+#include <langinfo.h>
 #include <string.h>
 
 #include "digits.h"
@@ -760,3 +761,21 @@ int xp_fast_digits(struct xp_fast *res, const struct xp_fpval *v, int e_mode, si
 	return 0;
 }
 #endif
+
+int xp_fast_double(struct xp_sink *s, double d, unsigned flags, unsigned width, int prec,
+		   unsigned char conv)
+{
+	unsigned char c = conv | 0x20;
+	if ((c != 'e' && c != 'f' && c != 'g') || (flags & XP_F_GROUP))
+		return 0;
+	struct xp_fpval v;
+	xp_decode_double(&v, d);
+	if (v.kind != XP_FP_FINITE)
+		return 0;
+	const char *radix = nl_langinfo(RADIXCHAR);
+	if (!radix[0] || radix[1])
+		return 0;
+	struct xp_spec sp = { .flags = flags, .width = width, .prec = prec, .conv = conv,
+			      .type = XP_A_DOUBLE };
+	return c == 'f' ? xp_fast_fixed(s, &sp, &v, radix, 1) : xp_fast_exp(s, &sp, &v, radix, 1);
+}

@@ -40,4 +40,12 @@ int xp_fast_fixed(struct xp_sink *s, const struct xp_spec *sp, const struct xp_f
 int xp_fast_exp(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpval *v,
 		const char *radix, size_t radix_len);
 
+/* e E f F g G of a double (flags without '\'') straight from the driver:
+ * decode, then xp_fast_exp or xp_fast_fixed, none of the general path's
+ * layers.  1 when the field is written; 0, having written nothing, for
+ * what the general path decides (inf, nan, zero in e/g style, a radix of
+ * more than one byte, digits the table cannot settle). */
+int xp_fast_double(struct xp_sink *s, double d, unsigned flags, unsigned width, int prec,
+		   unsigned char conv);
+
 #endif

@@ -18,6 +18,7 @@
 #include "args.h"
 #include "convert.h"
 #include "digits.h"
+#include "float_fast.h"
 #include "float_hex.h"
 #include "sinks.h"
 #include "spec.h"
@@ -116,10 +117,13 @@ static inline void emit_float(struct xp_sink *s, struct xp_args *a, unsigned fla
 			      int prec, unsigned char conv, int ldbl)
 {
 	union xp_arg v;
-	if (ldbl)
+	if (ldbl) {
 		v.ld = va_arg(a->ap, long double);
-	else
+	} else {
 		v.d = va_arg(a->ap, double);
+		if (xp_fast_double(s, v.d, flags, width, prec, conv))
+			return;
+	}
 	convert_float_fields(s, flags, width, prec, conv, ldbl, &v);
 }
 

@@ -110,6 +110,28 @@ START_TEST(g_style)
 }
 END_TEST
 
+/* The driver's double path (plain and '-'/'0'/width/precision shapes go
+ * straight to the fast writers): what it must hand back to the general
+ * path (inf, nan, zero in e/g style) and what it writes itself. */
+START_TEST(driver_double_path)
+{
+	CHECK("inf", "%f", INFINITY);
+	CHECK("-NAN", "%G", -NAN);
+	CHECK("  -inf", "%6.2e", -INFINITY);
+	CHECK("-0", "%g", -0.0);
+	CHECK("0.000", "%.3f", 0.0);
+	CHECK("0e+00", "%.0e", 0.0);
+	CHECK("4.94066e-324", "%g", 4.9406564584124654e-324);
+	CHECK("1.797693e+308", "%e", DBL_MAX);
+	CHECK("   3.142", "%8.3f", 3.14159);
+	CHECK("-3.1416e+00 |", "%-12.4e|", -3.14159);
+	CHECK("-00000001.5", "%011g", -1.5);
+	CHECK("1.2345678901234567e+19", "%.16e", 12345678901234567890.0);
+	CHECK("18446744073709551616.0", "%.1f", 18446744073709551616.0);
+	CHECK("0.1000000000000000055511", "%.22f", 0.1); /* past the fixed writer's 19 */
+}
+END_TEST
+
 START_TEST(specials)
 {
 	CHECK("       inf", "%010f", INFINITY);
@@ -298,6 +320,7 @@ int main(void)
 	tcase_add_test(tc, ties_round_to_even);
 	tcase_add_test(tc, points_and_zeros);
 	tcase_add_test(tc, g_style);
+	tcase_add_test(tc, driver_double_path);
 	tcase_add_test(tc, specials);
 	tcase_add_test(tc, hex);
 	tcase_add_test(tc, long_double);
