@@ -4,6 +4,9 @@
 #define XP_DIGITS_H
 
 #include <string.h>
+#if defined(__SSE2__) && defined(__x86_64__)
+#include <emmintrin.h>
+#endif
 
 extern const char xp_two_digits[200];
 extern const unsigned long long xp_pow10_u64[20]; /* 10^0 .. 10^19 */
@@ -128,19 +131,48 @@ static inline unsigned long long xp_chars_at(unsigned long long a, unsigned long
 #endif
 }
 
+#if defined(__SSE2__) && defined(__x86_64__)
+/* All 16 hex digits of v, most significant first, as the two words memcpy
+ * stores as characters 0-7 (*hi) and 8-15 (*lo): one vector for the 16
+ * nibbles instead of xp_hex8 twice (a third of the instructions). */
+static inline void xp_hex16(unsigned long long v, int upper, unsigned long long *hi,
+			    unsigned long long *lo)
+{
+	unsigned long long b = __builtin_bswap64(v); /* the top byte first in memory */
+	__m128i high = _mm_cvtsi64_si128((long long)(b >> 4 & 0x0f0f0f0f0f0f0f0full));
+	__m128i low = _mm_cvtsi64_si128((long long)(b & 0x0f0f0f0f0f0f0f0full));
+	__m128i n = _mm_unpacklo_epi8(high, low); /* one nibble a byte, in order */
+	__m128i letter = _mm_cmpgt_epi8(n, _mm_set1_epi8(9));
+	n = _mm_add_epi8(n, _mm_set1_epi8('0'));
+	n = _mm_add_epi8(n, _mm_and_si128(letter, _mm_set1_epi8(upper ? 'A' - '9' - 1 : 'a' - '9' - 1)));
+	*hi = (unsigned long long)_mm_cvtsi128_si64(n);
+	*lo = (unsigned long long)_mm_cvtsi128_si64(_mm_unpackhi_epi64(n, n));
+}
+#else
+static inline void xp_hex16(unsigned long long v, int upper, unsigned long long *hi,
+			    unsigned long long *lo)
+{
+	*hi = xp_hex8((unsigned)(v >> 32), upper);
+	*lo = xp_hex8((unsigned)v, upper);
+}
+#endif
+
 /* v (below 16^len) as len hex digits at d, leading zeros included: exactly
  * len (at most 16) bytes, made in registers and stored in at most two
  * overlapping moves. */
 static inline void xp_hex_exact(char *d, unsigned long long v, unsigned len, int upper)
 {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	unsigned long long lo = xp_hex8((unsigned)v, upper);
 	if (len > 8) {
-		unsigned long long hi = xp_hex8((unsigned)(v >> 32), upper);
+		unsigned long long hi, lo;
+		xp_hex16(v, upper, &hi, &lo);
 		unsigned long long first = len == 16 ? hi : xp_chars_at(hi, lo, (int)(16 - len));
 		memcpy(d, &first, 8);
 		memcpy(d + len - 8, &lo, 8);
-	} else if (len >= 4) {
+		return;
+	}
+	unsigned long long lo = xp_hex8((unsigned)v, upper);
+	if (len >= 4) {
 		unsigned a = (unsigned)(lo >> (8 * (8 - len))), b = (unsigned)(lo >> 32);
 		memcpy(d, &a, 4);
 		memcpy(d + len - 4, &b, 4);

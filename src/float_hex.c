@@ -147,27 +147,14 @@ static int hex_small(struct xp_sink *s, const struct xp_spec *sp, const struct x
 	return 1;
 }
 
-int xp_float_hex_plain(struct xp_sink *s, double d, int upper)
+#if DBL_MANT_DIG == 53 && DBL_MAX_EXP == 1024 && DBL_MIN_EXP == -1021
+/* The field of xp_float_hex_plain, its window checked; inline twice so
+ * that upper is a constant in each copy (no selects on it). */
+static inline __attribute__((always_inline)) void hex_plain(struct xp_sink *s, uint64_t bits,
+							   int upper, char radix)
 {
-#if DBL_MANT_DIG != 53 || DBL_MAX_EXP != 1024 || DBL_MIN_EXP != -1021
-	(void)s, (void)d, (void)upper;
-	return 0; /* not IEEE binary64: the decoding path knows the layout */
-#else
-	uint64_t bits;
-	memcpy(&bits, &d, sizeof bits);
 	unsigned biased = (unsigned)(bits >> 52) & 0x7ffu;
 	uint64_t frac = bits & ((1ull << 52) - 1);
-	if (biased == 0x7ffu)
-		return 0;
-	const char *radix = "";
-	size_t radix_len = 0;
-	if (frac) {
-		radix = nl_langinfo(RADIXCHAR);
-		radix_len = radix[0] && !radix[1] ? 1 : strlen(radix);
-	}
-	/* sign, "0x", lead, radix, 13 digits, "p-1074" */
-	if ((size_t)(s->end - s->pos) < 24 + radix_len)
-		return 0;
 	/* random signs and exponent lengths: no branches on them */
 	char *p = s->pos;
 	*p = '-';
@@ -177,11 +164,7 @@ int xp_float_hex_plain(struct xp_sink *s, double d, int upper)
 	*p++ = biased ? '1' : '0'; /* glibc: subnormals as 0x0.<digits>p-1022 */
 	int exp = biased ? (int)biased - 1023 : frac ? -1022 : 0;
 	if (frac) {
-		if (radix_len == 1)
-			*p = *radix;
-		else
-			memcpy(p, radix, radix_len);
-		p += radix_len;
+		*p++ = radix;
 		unsigned nd = 13 - (unsigned)__builtin_ctzll(frac) / 4; /* trailing zeros dropped */
 		xp_hex_exact(p, frac >> (4 * (13 - nd)), nd, upper);
 		p += nd;
@@ -189,6 +172,26 @@ int xp_float_hex_plain(struct xp_sink *s, double d, int upper)
 	*p++ = upper ? 'P' : 'p';
 	*p++ = exp < 0 ? '-' : '+';
 	s->pos = put_exponent_digits(p, (unsigned)(exp < 0 ? -exp : exp)); /* at most 1074 */
+}
+#endif
+
+int xp_float_hex_plain(struct xp_sink *s, double d, int upper, const char *radix)
+{
+#if DBL_MANT_DIG != 53 || DBL_MAX_EXP != 1024 || DBL_MIN_EXP != -1021
+	(void)s, (void)d, (void)upper, (void)radix;
+	return 0; /* not IEEE binary64: the decoding path knows the layout */
+#else
+	uint64_t bits;
+	memcpy(&bits, &d, sizeof bits);
+	/* not finite; a radix of other than one byte; a window shorter than
+	 * sign, "0x", lead, radix, 13 digits, "p-1074" */
+	if ((~bits & 0x7ffull << 52) == 0 || !radix[0] || radix[1] ||
+	    (size_t)(s->end - s->pos) < 25)
+		return 0;
+	if (upper)
+		hex_plain(s, bits, 1, radix[0]);
+	else
+		hex_plain(s, bits, 0, radix[0]);
 	return 1;
 #endif
 }

@@ -10,6 +10,7 @@
 #include "vformat.h"
 
 #include <errno.h>
+#include <langinfo.h>
 #include <limits.h>
 #include <stdint.h>
 #include <string.h>
@@ -450,7 +451,7 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 		/* plain %a/%A of a double: bits to digits, nothing to parse */
 		union xp_arg v;
 		v.d = va_arg(a->ap, double);
-		if (!xp_float_hex_plain(s, v.d, *p == 'A'))
+		if (!xp_float_hex_plain(s, v.d, *p == 'A', nl_langinfo(RADIXCHAR)))
 			convert_float_fields(s, 0, 0, XP_NO_PREC, (unsigned char)*p, 0, &v);
 		return p + 1;
 	}
