@@ -167,6 +167,16 @@ START_TEST(hex)
 	CHECK("0X1.7E43C8800759CP+996", "%A", 1e300);
 	CHECK("-0x0.03739a252b281p-1022", "%a", -3e-310);
 	CHECK("0x1p-1022", "%a", 0x1p-1022);
+	/* the plain %a writer places the exponent by its length: each boundary,
+	 * with and without fraction digits and a sign before them */
+	CHECK("0x1p+9", "%a", 0x1p+9);
+	CHECK("-0x1.4p+10", "%a", -0x1.4p+10);
+	CHECK("0x1.0000000000001p-99", "%a", 0x1.0000000000001p-99);
+	CHECK("-0x1p+100", "%a", -0x1p+100);
+	CHECK("0X1.ABCP+999", "%A", 0x1.abcp+999);
+	CHECK("-0x1.fp-1000", "%a", -0x1.fp-1000);
+	CHECK("0x1.8p-1", "%a", 0.75);
+	CHECK("-0x0p+0", "%a", -0.0);
 	CHECK("0X1P+1", "%A", 2.0);
 	CHECK("0x1.0000000000001p+0", "%a", 0x1.0000000000001p+0);
 	CHECK("-0x1.4f8b588e368f1p-17", "%a", -1e-5);
