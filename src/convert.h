@@ -30,15 +30,17 @@ void xp_emit_padded(struct xp_sink *s, const struct xp_spec *sp, const char *str
 static inline void xp_emit_padded_fields(struct xp_sink *s, unsigned width, int left,
 					 const char *str, size_t len)
 {
-	size_t fill = width > len ? width - len : 0;
+	/* no branch on the string's length against the width (GCC makes one
+	 * of the plain ?:) */
+	size_t fill = (width - len) & (0 - (size_t)(width > len));
 	if (width <= 32 && len + fill <= (size_t)(s->end - s->pos)) {
 		/* the width in spaces, then the string over them: the branches
 		 * follow the width (fixed at the call site), not the string's
 		 * varying length */
 		char *d = s->pos;
 		xp_copy_upto32(d, xp_spaces, width);
-		if (len <= 16)
-			xp_copy_small(d + (left ? 0 : fill), str, len);
+		if (len <= XP_COPY_INLINE_MAX)
+			xp_copy_upto32(d + (left ? 0 : fill), str, len);
 		else
 			memcpy(d + (left ? 0 : fill), str, len);
 		s->pos = d + len + fill;

@@ -28,6 +28,28 @@ static inline size_t xp_sink_count(const struct xp_sink *s)
 	return s->done + (size_t)(s->pos - s->base);
 }
 
+#if defined(__AVX512BW__) && defined(__AVX512VL__)
+#include <immintrin.h>
+
+/* Copies of up to this many bytes are made inline (xp_copy_upto32). */
+#define XP_COPY_INLINE_MAX 32
+
+/* n <= 32 bytes in one masked load and store: no branch on n (strings'
+ * lengths are as random as the data), and no byte past n read or written
+ * (masked-off bytes are not accessed and cannot fault). */
+static inline void xp_copy_upto32(char *d, const char *p, size_t n)
+{
+	__mmask32 k = (__mmask32)((1ull << n) - 1);
+	_mm256_mask_storeu_epi8(d, k, _mm256_maskz_loadu_epi8(k, p));
+}
+
+static inline void xp_copy_small(char *d, const char *p, size_t n)
+{
+	xp_copy_upto32(d, p, n);
+}
+#else
+#define XP_COPY_INLINE_MAX 16
+
 /* Copy n bytes, n small, without a call: overlapping fixed-size moves. */
 static inline void xp_copy_small(char *d, const char *p, size_t n)
 {
@@ -54,12 +76,13 @@ static inline void xp_copy_upto32(char *d, const char *p, size_t n)
 		xp_copy_small(d, p, n);
 	}
 }
+#endif
 
 static inline void xp_put(struct xp_sink *s, const char *p, size_t n)
 {
 	if (n <= (size_t)(s->end - s->pos)) {
-		if (n <= 16)
-			xp_copy_small(s->pos, p, n);
+		if (n <= XP_COPY_INLINE_MAX)
+			xp_copy_upto32(s->pos, p, n);
 		else
 			memcpy(s->pos, p, n);
 		s->pos += n;

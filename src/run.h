@@ -1,0 +1,27 @@
+/* run.h - the driver loop (run.c): literal text, then for each directive
+ * parse (parse.c) -> fetch (args.h) -> convert (convert_*.c) -> sink.
+ * vformat.c calls it once per call, twice for a positional format. */
+#ifndef XP_RUN_H
+#define XP_RUN_H
+
+#include "args.h"
+#include "sink.h"
+
+struct run_state {
+	int saved_errno;     /* for %m: errno as the call received it */
+	int errno_unread;    /* saved_errno is still to be read (memory sinks) */
+	int slow;            /* glibc would have left its fast path (n$ or unknown) */
+	int err;             /* errno to fail with, 0 = none */
+	const char *resume;  /* where sequential processing stopped for n$ */
+};
+
+/* Format from p until the end (0), an error (st->err) or, reading the
+ * va_list in order, the first n$ directive (st->resume). */
+void xp_run(struct xp_sink *s, const char *p, struct xp_args *a, struct run_state *st);
+
+/* The same loop built for CPUs with AVX-512BW and VL (run_avx512.c), whose
+ * masked moves copy and measure short strings without a branch on their
+ * length; vformat.c picks it when the CPU has them. */
+void xp_run_avx512(struct xp_sink *s, const char *p, struct xp_args *a, struct run_state *st);
+
+#endif

@@ -1,0 +1,97 @@
+/* test_string_bounds.c - %s never reads a byte past the string: each string
+ * (every length 0..40, NUL-terminated or, under a precision, not) ends
+ * exactly at the end of a readable page whose next page is PROT_NONE, so a
+ * byte read past it faults.  Covers the driver's inline copies and
+ * precision counts (masked moves in the AVX-512 loop, overlapping moves
+ * and the branch-free count in the plain one) against glibc's output. */
+#define _GNU_SOURCE
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <xprintf.h>
+
+static int (*volatile ref_snprintf)(char *, size_t, const char *, ...) = snprintf;
+
+static char *page_end; /* first byte of the PROT_NONE page */
+
+static void setup(void)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	char *m = mmap(NULL, (size_t)pg * 2, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		       -1, 0);
+	ck_assert_ptr_ne(m, MAP_FAILED);
+	ck_assert_int_eq(mprotect(m + pg, (size_t)pg, PROT_NONE), 0);
+	page_end = m + pg;
+}
+
+/* n bytes 'a'.. at the end of the page, NUL-terminated when nul. */
+static const char *place(size_t n, int nul)
+{
+	char *s = page_end - n - (nul ? 1 : 0);
+	for (size_t i = 0; i < n; i++)
+		s[i] = (char)('a' + i % 26);
+	if (nul)
+		s[n] = '\0';
+	return s;
+}
+
+static void same(const char *fmt, const char *str)
+{
+	char got[128], want[128];
+	memset(got, '#', sizeof got);
+	memset(want, '#', sizeof want);
+	int g = xsnprintf(got, sizeof got, fmt, str, str);
+	int w = ref_snprintf(want, sizeof want, fmt, str, str);
+	ck_assert_msg(g == w && memcmp(got, want, sizeof got) == 0,
+		      "%s of %zu bytes: xsnprintf \"%s\" (%d), glibc \"%s\" (%d)", fmt, strlen(str),
+		      got, g, want, w);
+}
+
+START_TEST(terminated_strings_at_page_end)
+{
+	static const char *const fmts[] = {
+		"%s", "[%s|%s]", "[%-20s|%20s]", "%-32s", "%33s", "%.3s", "[%10.3s|%-4.1s]",
+		"%.0s", "%.4s", "%.16s", "%.17s", "%5.40s", "%-1.2s", "x%sy%.5sz",
+	};
+	for (size_t n = 0; n <= 40; n++)
+		for (size_t f = 0; f < sizeof fmts / sizeof fmts[0]; f++)
+			same(fmts[f], place(n, 1));
+}
+END_TEST
+
+/* Without a NUL, only a precision no larger than the array bounds the read
+ * (C11 7.21.6.1p8). */
+START_TEST(arrays_without_nul_under_precision)
+{
+	for (size_t n = 0; n <= 40; n++) {
+		const char *s = place(n, 0);
+		for (size_t prec = 0; prec <= n; prec++) {
+			char fmt[32];
+			snprintf(fmt, sizeof fmt, "[%%.%zus]", prec);
+			same(fmt, s);
+			snprintf(fmt, sizeof fmt, "[%%-12.%zus]", prec);
+			same(fmt, s);
+			snprintf(fmt, sizeof fmt, "[%%7.%zus]", prec);
+			same(fmt, s);
+		}
+	}
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("string_bounds");
+	TCase *tc = tcase_create("page_end");
+	tcase_add_unchecked_fixture(tc, setup, NULL);
+	tcase_add_test(tc, terminated_strings_at_page_end);
+	tcase_add_test(tc, arrays_without_nul_under_precision);
+	suite_add_tcase(s, tc);
+	SRunner *sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}
