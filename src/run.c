@@ -384,6 +384,21 @@ static const char *fast_field(struct xp_sink *s, const char *p, struct xp_args *
 	return p + 1;
 }
 
+/* d i u x X (cls) of the given size (as signed_arg()) at p, the
+ * conversion letter. */
+static inline const char *fast_int_directive(struct xp_sink *s, const char *p, struct xp_args *a,
+					     unsigned cls, unsigned size)
+{
+	if (cls == FAST_SIGNED) {
+		long long v = signed_arg(a, size);
+		unsigned long long mag = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+		fast_int(s, cls, mag, v < 0);
+	} else {
+		fast_int(s, cls, unsigned_arg(a, size), 0);
+	}
+	return p + 1;
+}
+
 /*
  * Try the fast path for the directive at pct.  Returns the byte after it,
  * or NULL when the general path must handle it.
@@ -392,38 +407,27 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 {
 	const char *p = pct + 1;
 	unsigned cls = fast_class[(unsigned char)*p];
-	unsigned size = 0; /* as signed_arg() */
-	if (cls == FAST_LONG) {
-		p++;
-		size = 1;
-		if (*p == 'l') {
-			p++;
-			size = 2;
-		}
-		cls = fast_class[(unsigned char)*p];
-		if (cls < FAST_SIGNED || cls > FAST_HEXUP)
-			return NULL;
-	} else if (cls == FAST_SIZE) {
-		p++;
-		size = 3;
-		cls = fast_class[(unsigned char)*p];
-		if (cls < FAST_SIGNED || cls > FAST_HEXUP)
-			return NULL;
-	}
 	switch (cls) {
-	case FAST_SIGNED: {
-		long long v = signed_arg(a, size);
-		unsigned long long mag = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
-		fast_int(s, cls, mag, v < 0);
-		return p + 1;
-	}
+	case FAST_SIGNED:
+		return fast_int_directive(s, p, a, FAST_SIGNED, 0);
 	case FAST_UNSIGNED:
 	case FAST_HEX:
-	case FAST_HEXUP: {
-		unsigned long long v = unsigned_arg(a, size);
-		fast_int(s, cls, v, 0);
-		return p + 1;
-	}
+	case FAST_HEXUP:
+		return fast_int_directive(s, p, a, cls, 0);
+	case FAST_LONG:
+		/* l or ll */
+		if (p[1] == 'l') {
+			cls = fast_class[(unsigned char)p[2]];
+			return cls >= FAST_SIGNED && cls <= FAST_HEXUP ?
+				       fast_int_directive(s, p + 2, a, cls, 2) : NULL;
+		}
+		cls = fast_class[(unsigned char)p[1]];
+		return cls >= FAST_SIGNED && cls <= FAST_HEXUP ? fast_int_directive(s, p + 1, a, cls, 1)
+							       : NULL;
+	case FAST_SIZE:
+		cls = fast_class[(unsigned char)p[1]];
+		return cls >= FAST_SIGNED && cls <= FAST_HEXUP ? fast_int_directive(s, p + 1, a, cls, 3)
+							       : NULL;
 	case FAST_STR: {
 		const char *str = va_arg(a->ap, const char *);
 		if (!str)
@@ -466,19 +470,27 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 	}
 }
 
+/* The bytes that end a literal run: '%' and the terminating NUL. */
+static const unsigned char literal_stop[256] = { [0] = 1, ['%'] = 1 };
+
+/* Where the literal text at p ends.  Runs are usually short: the first
+ * eight bytes are looked at inline, one table lookup each, never a byte
+ * past a stop; longer runs go to strchrnul. */
+static inline const char *literal_end(const char *p)
+{
+#pragma GCC unroll 8
+	for (int i = 0; i < 8; i++)
+		if (literal_stop[(unsigned char)p[i]])
+			return p + i;
+	return strchrnul(p + 8, '%');
+}
+
 /* The loop over the format from p.  In sequential mode it stops at the
  * first n$ directive and records it in st->resume. */
 void XP_RUN_NAME(struct xp_sink *s, const char *p, struct xp_args *a, struct run_state *st)
 {
 	for (;;) {
-		/* Literal runs are usually short: scan a few bytes inline. */
-		const char *pct = p;
-		while (*pct && *pct != '%') {
-			if (++pct - p == 8) {
-				pct = strchrnul(pct, '%');
-				break;
-			}
-		}
+		const char *pct = literal_end(p);
 		if (pct != p)
 			xp_put(s, p, (size_t)(pct - p));
 		if (!*pct)
