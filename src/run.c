@@ -229,18 +229,15 @@ static inline unsigned long long unsigned_arg(struct xp_args *a, unsigned size)
 	}
 }
 
-static int is_digit(unsigned char c) { return (unsigned)(c - '0') < 10u; }
-
-/* At most 8 digits (no overflow possible); -1 for more. */
+/* At most 8 digits; -1 for more (the general path then reads them). */
 static int read_small_number(const char **pp)
 {
-	const char *p = *pp;
-	int v = 0, n = 0;
-	for (; is_digit((unsigned char)*p); p++)
-		if (++n <= 8)
-			v = v * 10 + (*p - '0');
+	const char *p = *pp, *start = p;
+	unsigned v = 0; /* unsigned: more than 9 digits wrap, harmlessly */
+	for (unsigned d; (d = (unsigned char)*p - '0') < 10u; p++)
+		v = v * 10 + d;
 	*pp = p;
-	return n <= 8 ? v : -1;
+	return p - start <= 8 ? (int)v : -1;
 }
 
 /* An integer under '-'/'0' and a width; a precision goes the general way. */
@@ -274,6 +271,33 @@ static inline void fast_padded_int(struct xp_sink *s, unsigned flags, unsigned w
 		xp_pad(s, ' ', fill);
 }
 
+/* %s under '-', a width and a precision (XP_NO_PREC: none). */
+static inline void field_string(struct xp_sink *s, const char *str, unsigned flags, unsigned width,
+				int prec)
+{
+	if (!str)
+		str = prec >= 0 && prec < 6 ? "" : "(null)";
+	size_t len;
+	if (prec < 0) {
+		len = strlen(str);
+	} else if (prec <= 4) {
+		/* As many steps as the precision (fixed by the format), each
+		 * reading the byte at the count so far: a byte before the
+		 * precision that is not past the NUL.  No branch on where the
+		 * string ends, which is as random as the data. */
+		len = 0;
+		for (int i = 0; i < prec; i++)
+			len += str[len] != 0;
+	} else if (prec <= 16) {
+		/* a few bytes: cheaper than the call */
+		for (len = 0; len < (size_t)prec && str[len]; len++)
+			;
+	} else {
+		len = strnlen(str, (size_t)prec);
+	}
+	xp_emit_padded_fields(s, width, (flags & XP_F_LEFT) != 0, str, len);
+}
+
 /*
  * Directives with '-'/'0' flags, a digit width and a digit precision, the
  * shapes of aligned output ("%-20s", "%08x", "%10.3s", "%5lu", "%.2f",
@@ -291,6 +315,8 @@ static const char *fast_field(struct xp_sink *s, const char *p, struct xp_args *
 		else
 			break;
 	}
+	if (flags & XP_F_LEFT)
+		flags &= ~XP_F_ZERO;
 	int width = read_small_number(&p);
 	if (width < 0 || *p == '$')
 		return NULL;
@@ -301,65 +327,34 @@ static const char *fast_field(struct xp_sink *s, const char *p, struct xp_args *
 		if (prec < 0)
 			return NULL;
 	}
-	if (flags & XP_F_LEFT)
-		flags &= ~XP_F_ZERO;
-	/* e f g a (E F G A), double or L: the float converter takes the field */
-	int ldbl = *p == 'L';
-	switch (p[ldbl]) {
-	case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'a': case 'A': {
-		p += ldbl;
-		emit_float(s, a, flags, (unsigned)width, prec, (unsigned char)*p, ldbl);
-		return p + 1;
-	}
-	default:
-		if (ldbl)
-			return NULL;
-	}
 	unsigned size = 0; /* as signed_arg() */
-	if (*p == 'l') {
-		p++;
-		size = 1;
-		if (*p == 'l') {
-			p++;
-			size = 2;
-		}
-	} else if (*p == 'z') {
-		p++;
-		size = 3;
-	}
-	if (flags & XP_F_LEFT)
-		flags &= ~XP_F_ZERO;
-
-	unsigned base = 10;
-	int upper = 0;
 	switch (*p) {
-	case 's': {
-		if (size)
-			return NULL; /* %ls: wide */
-		const char *str = va_arg(a->ap, const char *);
-		if (!str)
-			str = prec >= 0 && prec < 6 ? "" : "(null)";
-		size_t len;
-		if (prec < 0) {
-			len = strlen(str);
-		} else if (prec <= 4) {
-			/* As many steps as the precision (fixed by the format), each
-			 * reading the byte at the count so far: a byte before the
-			 * precision that is not past the NUL.  No branch on where
-			 * the string ends, which is as random as the data. */
-			len = 0;
-			for (int i = 0; i < prec; i++)
-				len += str[len] != 0;
-		} else if (prec <= 16) {
-			/* a few bytes: cheaper than the call */
-			for (len = 0; len < (size_t)prec && str[len]; len++)
-				;
-		} else {
-			len = strnlen(str, (size_t)prec);
-		}
-		xp_emit_padded_fields(s, (unsigned)width, (flags & XP_F_LEFT) != 0, str, len);
+	case 's':
+		field_string(s, va_arg(a->ap, const char *), flags, (unsigned)width, prec);
 		return p + 1;
+	case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'a': case 'A':
+		emit_float(s, a, flags, (unsigned)width, prec, (unsigned char)*p, 0);
+		return p + 1;
+	case 'L':
+		switch (p[1]) {
+		case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'a': case 'A':
+			emit_float(s, a, flags, (unsigned)width, prec, (unsigned char)p[1], 1);
+			return p + 2;
+		default:
+			return NULL;
+		}
+	case 'l':
+		size = p[1] == 'l' ? 2 : 1;
+		p += size;
+		break;
+	case 'z':
+		size = 3;
+		p++;
+		break;
+	default:
+		break;
 	}
+	switch (*p) {
 	case 'd':
 	case 'i': {
 		long long v = signed_arg(a, size);
@@ -367,21 +362,18 @@ static const char *fast_field(struct xp_sink *s, const char *p, struct xp_args *
 		fast_padded_int(s, flags, (unsigned)width, prec, mag, v < 0, 10, 0);
 		return p + 1;
 	}
-	case 'X':
-		upper = 1;
-		base = 16;
-		break;
-	case 'x':
-		base = 16;
-		break;
 	case 'u':
-		break;
+		fast_padded_int(s, flags, (unsigned)width, prec, unsigned_arg(a, size), 0, 10, 0);
+		return p + 1;
+	case 'x':
+		fast_padded_int(s, flags, (unsigned)width, prec, unsigned_arg(a, size), 0, 16, 0);
+		return p + 1;
+	case 'X':
+		fast_padded_int(s, flags, (unsigned)width, prec, unsigned_arg(a, size), 0, 16, 1);
+		return p + 1;
 	default:
-		return NULL;
+		return NULL; /* %ls (wide) among them */
 	}
-	unsigned long long v = unsigned_arg(a, size);
-	fast_padded_int(s, flags, (unsigned)width, prec, v, 0, base, upper);
-	return p + 1;
 }
 
 /* d i u x X (cls) of the given size (as signed_arg()) at p, the
