@@ -376,21 +376,6 @@ static const char *fast_field(struct xp_sink *s, const char *p, struct xp_args *
 	}
 }
 
-/* d i u x X (cls) of the given size (as signed_arg()) at p, the
- * conversion letter. */
-static inline const char *fast_int_directive(struct xp_sink *s, const char *p, struct xp_args *a,
-					     unsigned cls, unsigned size)
-{
-	if (cls == FAST_SIGNED) {
-		long long v = signed_arg(a, size);
-		unsigned long long mag = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
-		fast_int(s, cls, mag, v < 0);
-	} else {
-		fast_int(s, cls, unsigned_arg(a, size), 0);
-	}
-	return p + 1;
-}
-
 /*
  * Try the fast path for the directive at pct.  Returns the byte after it,
  * or NULL when the general path must handle it.
@@ -399,27 +384,38 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 {
 	const char *p = pct + 1;
 	unsigned cls = fast_class[(unsigned char)*p];
+	unsigned size = 0; /* as signed_arg() */
+	if (cls == FAST_LONG) {
+		p++;
+		size = 1;
+		if (*p == 'l') {
+			p++;
+			size = 2;
+		}
+		cls = fast_class[(unsigned char)*p];
+		if (cls < FAST_SIGNED || cls > FAST_HEXUP)
+			return NULL;
+	} else if (cls == FAST_SIZE) {
+		p++;
+		size = 3;
+		cls = fast_class[(unsigned char)*p];
+		if (cls < FAST_SIGNED || cls > FAST_HEXUP)
+			return NULL;
+	}
 	switch (cls) {
-	case FAST_SIGNED:
-		return fast_int_directive(s, p, a, FAST_SIGNED, 0);
+	case FAST_SIGNED: {
+		long long v = signed_arg(a, size);
+		unsigned long long mag = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+		fast_int(s, cls, mag, v < 0);
+		return p + 1;
+	}
 	case FAST_UNSIGNED:
 	case FAST_HEX:
-	case FAST_HEXUP:
-		return fast_int_directive(s, p, a, cls, 0);
-	case FAST_LONG:
-		/* l or ll */
-		if (p[1] == 'l') {
-			cls = fast_class[(unsigned char)p[2]];
-			return cls >= FAST_SIGNED && cls <= FAST_HEXUP ?
-				       fast_int_directive(s, p + 2, a, cls, 2) : NULL;
-		}
-		cls = fast_class[(unsigned char)p[1]];
-		return cls >= FAST_SIGNED && cls <= FAST_HEXUP ? fast_int_directive(s, p + 1, a, cls, 1)
-							       : NULL;
-	case FAST_SIZE:
-		cls = fast_class[(unsigned char)p[1]];
-		return cls >= FAST_SIGNED && cls <= FAST_HEXUP ? fast_int_directive(s, p + 1, a, cls, 3)
-							       : NULL;
+	case FAST_HEXUP: {
+		unsigned long long v = unsigned_arg(a, size);
+		fast_int(s, cls, v, 0);
+		return p + 1;
+	}
 	case FAST_STR: {
 		const char *str = va_arg(a->ap, const char *);
 		if (!str)
