@@ -507,6 +507,7 @@ int xp_fast_fixed(struct xp_sink *s, const struct xp_spec *sp, const struct xp_f
 	unsigned prec = sp->prec < 0 ? 6 : (unsigned)sp->prec;
 	if (prec > 19 || (v->m[2] | v->m[3]) || radix_len > 8)
 		return 0;
+	int mode = xp_rounding_mode(); /* early, as in xp_fast_exp */
 	uint64_t m = (uint64_t)v->m[1] << 32 | v->m[0];
 	int e = v->is_zero ? 0 : v->e;
 	uint64_t ip, q;
@@ -537,7 +538,7 @@ int xp_fast_fixed(struct xp_sink *s, const struct xp_spec *sp, const struct xp_f
 		}
 	}
 	if ((half || more) &&
-	    xp_round_away(v->neg, (int)((prec ? q : ip) & 1), half, more, xp_rounding_mode())) {
+	    xp_round_away(v->neg, (int)((prec ? q : ip) & 1), half, more, mode)) {
 		if (++q == xp_pow10_u64[prec] || !prec) {
 			q = 0;
 			if (++ip == 0)
@@ -665,6 +666,9 @@ int xp_fast_exp(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpv
 	size_t sig = c == 'e' ? prec + 1 : prec ? prec : 1;
 	if (sig > 17 || v->is_zero || (v->m[2] | v->m[3]) || radix_len > 8)
 		return 0;
+	/* read first: the control word's store and reload then overlap the
+	 * digits' arithmetic instead of following it */
+	int mode = xp_rounding_mode();
 	uint64_t dq;
 	int sticky, x;
 	if (!table_digits(v, sig, &dq, &sticky, &x))
@@ -674,7 +678,7 @@ int xp_fast_exp(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpv
 	uint64_t k = dq / 10;
 	int half = r >= 5, more = (r != 0 && r != 5) || sticky;
 	int carry = 0;
-	if ((r || more) && xp_round_away(v->neg, (int)(k & 1), half, more, xp_rounding_mode())) {
+	if ((r || more) && xp_round_away(v->neg, (int)(k & 1), half, more, mode)) {
 		if (++k == xp_pow10_u64[sig]) {
 			k = xp_pow10_u64[sig - 1];
 			x++;
