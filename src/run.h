@@ -20,8 +20,8 @@ struct run_state {
 void xp_run(struct xp_sink *s, const char *p, struct xp_args *a, struct run_state *st);
 
 /* The same loop built for CPUs with AVX-512BW and VL (run_avx512.c), whose
- * masked moves copy and measure short strings without a branch on their
- * length; vformat.c picks it when the CPU has them. */
+ * masked moves copy short strings without a branch on their length;
+ * vformat.c picks it when the CPU has them. */
 void xp_run_avx512(struct xp_sink *s, const char *p, struct xp_args *a, struct run_state *st);
 
 #endif
