@@ -17,8 +17,9 @@ static unsigned nibble(const uint32_t m[4], int i)
 
 /* u (below 10^4) at p without leading zeros; returns the end.  The digits
  * are stored most significant first, the places left of the number
- * clamped to p[0] where the later, real digits overwrite them: no branch
- * on the exponent's length, which is as random as the data. */
+ * clamped to p[0] where the later, real digits overwrite them.  GCC may
+ * still branch on the length; the plain %a writer (hex_plain), where that
+ * showed, stores a four-digit word before the bytes in front of it. */
 static inline char *put_exponent_digits(char *p, unsigned u)
 {
 	int n = (int)xp_dec_len(u);

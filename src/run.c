@@ -122,6 +122,28 @@ static inline void emit_float(struct xp_sink *s, struct xp_args *a, unsigned fla
 	convert_float_fields(s, flags, width, prec, conv, ldbl, &v);
 }
 
+/* At most 8 digits; -1 for more (the general path then reads them). */
+static int read_small_number(const char **pp)
+{
+	const char *p = *pp, *start = p;
+	unsigned v = 0; /* unsigned: more than 9 digits wrap, harmlessly */
+	for (unsigned d; (d = (unsigned char)*p - '0') < 10u; p++)
+		v = v * 10 + d;
+	*pp = p;
+	return p - start <= 8 ? (int)v : -1;
+}
+
+/* e f g a E F G A */
+static int is_float_conv(unsigned char c)
+{
+	switch (c) {
+	case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'a': case 'A':
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /* The plainest float shapes, %[.prec][L]conv, parsed with less than
  * fast_field needs; NULL (no argument read) for anything else. */
 static inline const char *fast_float(struct xp_sink *s, const char *p, struct xp_args *a)
@@ -129,20 +151,13 @@ static inline const char *fast_float(struct xp_sink *s, const char *p, struct xp
 	int prec = XP_NO_PREC;
 	if (*p == '.') {
 		p++;
-		prec = 0;
-		for (int n = 0; (unsigned)(*p - '0') < 10u; n++, p++) {
-			if (n == 8)
-				return NULL;
-			prec = prec * 10 + (*p - '0');
-		}
+		prec = read_small_number(&p);
+		if (prec < 0)
+			return NULL;
 	}
 	int ldbl = *p == 'L';
-	switch (p[ldbl]) {
-	case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'a': case 'A':
-		break;
-	default:
+	if (!is_float_conv((unsigned char)p[ldbl]))
 		return NULL;
-	}
 	p += ldbl;
 	emit_float(s, a, 0, 0, prec, (unsigned char)*p, ldbl);
 	return p + 1;
@@ -227,17 +242,6 @@ static inline unsigned long long unsigned_arg(struct xp_args *a, unsigned size)
 	case 2: return va_arg(a->ap, unsigned long long);
 	default: return va_arg(a->ap, size_t);
 	}
-}
-
-/* At most 8 digits; -1 for more (the general path then reads them). */
-static int read_small_number(const char **pp)
-{
-	const char *p = *pp, *start = p;
-	unsigned v = 0; /* unsigned: more than 9 digits wrap, harmlessly */
-	for (unsigned d; (d = (unsigned char)*p - '0') < 10u; p++)
-		v = v * 10 + d;
-	*pp = p;
-	return p - start <= 8 ? (int)v : -1;
 }
 
 /* An integer under '-'/'0' and a width; a precision goes the general way.
@@ -337,13 +341,10 @@ static const char *fast_field(struct xp_sink *s, const char *p, struct xp_args *
 		emit_float(s, a, flags, (unsigned)width, prec, (unsigned char)*p, 0);
 		return p + 1;
 	case 'L':
-		switch (p[1]) {
-		case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'a': case 'A':
-			emit_float(s, a, flags, (unsigned)width, prec, (unsigned char)p[1], 1);
-			return p + 2;
-		default:
+		if (!is_float_conv((unsigned char)p[1]))
 			return NULL;
-		}
+		emit_float(s, a, flags, (unsigned)width, prec, (unsigned char)p[1], 1);
+		return p + 2;
 	case 'l':
 		size = p[1] == 'l' ? 2 : 1;
 		p += size;

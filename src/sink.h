@@ -49,10 +49,6 @@ static inline void xp_copy_upto32(char *d, const char *p, size_t n)
 	_mm_mask_storeu_epi8(d + at, hi, _mm_maskz_loadu_epi8(hi, p + at));
 }
 
-static inline void xp_copy_small(char *d, const char *p, size_t n)
-{
-	xp_copy_upto32(d, p, n);
-}
 #else
 #define XP_COPY_INLINE_MAX 16
 
