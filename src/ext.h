@@ -43,6 +43,7 @@ struct xp_ext {
 	size_t name_len;
 	xp_ext_fn fn;
 	unsigned flags;
+	const char *letters; /* the letters it reads after its name; NULL if registered */
 };
 
 /* The row whose name is the longest prefix of text, built-in or
@@ -91,7 +92,7 @@ static inline void xp_ext_puts(struct xp_sink *s, const char *str)
 
 /* Built-in handlers (src/ext/<name>.c). */
 int xp_ext_px(struct xp_sink *s, const struct xp_ext_call *c);
-int xp_ext_symbol(struct xp_sink *s, const struct xp_ext_call *c);        /* %pS %pSR %pSb */
+int xp_ext_symbol(struct xp_sink *s, const struct xp_ext_call *c);        /* %pS %pSR %pSb %pSl %pSC */
 int xp_ext_symbol_name(struct xp_sink *s, const struct xp_ext_call *c);   /* %ps */
 int xp_ext_backtrace(struct xp_sink *s, const struct xp_ext_call *c);     /* %pB %pBb */
 int xp_ext_function(struct xp_sink *s, const struct xp_ext_call *c);      /* %pF */

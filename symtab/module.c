@@ -22,6 +22,7 @@
 
 #include "../desc/opd_elf.h"
 #include "debuginfo.h"
+#include "lines_dwarf.h"
 
 #define SYSTEM_DEBUG_DIR "/usr/lib/debug"
 
@@ -356,6 +357,9 @@ struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *d
 		}
 		b->dwfl = dwfl;
 		b->callbacks = cb;
+		b->dwmod = mod;
+		b->use_build_id = (unsigned char)modes[k][0];
+		b->use_debuglink = (unsigned char)modes[k][1];
 		if (!m->is_vdso) {
 			Elf *files[XP_SYMIDX_TABLES + 1] = { main_elf };
 			size_t nf = 1;
@@ -380,10 +384,36 @@ struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *d
 	return b;
 }
 
+int xp_symmod_lines(const struct xp_symmod *m, struct xp_symmod_built *b, const char *debug_dirs)
+{
+	if (atomic_load(&b->lines))
+		return 0;
+	struct xp_lineidx *li = calloc(1, sizeof *li);
+	if (!li) {
+		errno = ENOMEM;
+		return -1;
+	}
+	struct xp_debuginfo_ctx x = {
+		.dirs = debug_dirs, .file = m->path,
+		.use_build_id = b->use_build_id, .use_debuglink = b->use_debuglink, .mod = m,
+	};
+	if (b->dwmod && xp_lines_read(li, b->dwmod, m->lo, m->bias, &x) < 0) {
+		free(li);
+		return -1;
+	}
+	atomic_store_explicit(&b->lines, li, memory_order_release);
+	return 0;
+}
+
 void xp_symmod_built_free(struct xp_symmod_built *b)
 {
 	if (!b)
 		return;
+	struct xp_lineidx *li = atomic_load(&b->lines);
+	if (li) {
+		xp_lineidx_free(li);
+		free(li);
+	}
 	xp_symidx_free(&b->ix);
 	if (b->dwfl)
 		dwfl_end(b->dwfl);

@@ -8,6 +8,7 @@
 
 #include "../desc/desc.h"
 #include "index.h"
+#include "lines.h"
 
 struct owned_callbacks;
 
@@ -19,6 +20,11 @@ struct xp_symmod_built {
 	size_t build_id_len;
 	size_t candidates; /* function symbols read (before flattening) */
 	struct xp_desc_opd opd; /* descriptor ABIs: the loaded .opd (no copy kept) */
+	void *dwmod;       /* Dwfl_Module * of dwfl */
+	unsigned char use_build_id, use_debuglink; /* the debug-file sources that worked */
+	/* The source lines, NULL until read (xp_symmod_lines); then set once
+	 * and never changed, empty when the object has none. */
+	_Atomic(struct xp_lineidx *) lines;
 };
 
 struct xp_symmod {
@@ -41,6 +47,10 @@ struct xp_symmod {
  * debug_dirs: extra directories for separate debug files ("" = none). */
 struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *debug_dirs);
 void xp_symmod_built_free(struct xp_symmod_built *b);
+
+/* Read m's line tables into b->lines unless done (caller serialises).
+ * 0, or -1 with errno ENOMEM (b->lines stays NULL: try again later). */
+int xp_symmod_lines(const struct xp_symmod *m, struct xp_symmod_built *b, const char *debug_dirs);
 
 /* The find_debuginfo callback (debuginfo.c): build ID, then .gnu_debuglink
  * with its CRC, in the given directories and /usr/lib/debug; never

@@ -415,6 +415,22 @@ static int index_module(struct xp_symmod *m)
 	return 0;
 }
 
+/* Read m's source lines (lock held). */
+static int read_lines(struct xp_symmod *m)
+{
+	struct xp_symmod_built *b = atomic_load(&m->built);
+	if (!b || atomic_load(&b->lines))
+		return 0;
+	char *dirs = env_and_user_dirs();
+	if (!dirs) {
+		errno = ENOMEM;
+		return -1;
+	}
+	int rc = xp_symmod_lines(m, b, dirs);
+	free(dirs);
+	return rc;
+}
+
 /* ---- lookups ---- */
 
 enum outcome { FOUND, NOTHING, UNKNOWN_OBJECT, NOT_INDEXED };
@@ -518,6 +534,7 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 		.build_id = b->build_id,
 		.build_id_len = b->build_id_len,
 		.main_program = m->is_main,
+		.object = m,
 	};
 	return FOUND;
 }
@@ -591,6 +608,29 @@ int xp_symtab_in_opd(uintptr_t addr)
 	return in;
 }
 
+int xp_symtab_srcline(const struct xp_symbol *sym, uintptr_t addr, const char **file, unsigned *line)
+{
+	struct xp_symmod *m = (struct xp_symmod *)sym->object;
+	if (!m)
+		return 0;
+	/* The caller's hold keeps m and its index alive; lines are attached
+	 * to the index once and never replaced. */
+	struct xp_symmod_built *b = atomic_load_explicit(&m->built, memory_order_acquire);
+	if (!b)
+		return 0;
+	const struct xp_lineidx *li = atomic_load_explicit(&b->lines, memory_order_acquire);
+	if (!li) {
+		if (lock_builder() < 0)
+			return 0;
+		read_lines(m);
+		unlock_builder();
+		li = atomic_load_explicit(&b->lines, memory_order_acquire);
+		if (!li)
+			return 0;
+	}
+	return xp_lineidx_find(li, addr, file, line);
+}
+
 void xp_symtab_release(struct xp_symtab_hold *h)
 {
 	if (h->held)
@@ -610,8 +650,8 @@ int xp_symtab_preload(void)
 		rc = rescan();
 	s = atomic_load(&current);
 	for (size_t i = 0; rc == 0 && s && i < s->n; i++)
-		if (ready_to_index(s->mods[i]))
-			rc = index_module(s->mods[i]);
+		if (ready_to_index(s->mods[i]) && (rc = index_module(s->mods[i])) == 0)
+			rc = read_lines(s->mods[i]);
 	reclaim();
 	unlock_builder();
 	return rc;
@@ -655,6 +695,13 @@ void xp_symtab_stats(struct xp_symtab_stats *st)
 			st->symbols += b->ix.n;
 			st->candidates += b->candidates;
 			st->bytes += b->ix.bytes + sizeof *b;
+			const struct xp_lineidx *li = atomic_load(&b->lines);
+			if (li) {
+				st->line_modules++;
+				st->line_rows += li->rows_in;
+				st->line_rows_kept += li->rows_kept;
+				st->line_bytes += li->bytes + sizeof *li;
+			}
 		}
 	}
 	reader_leave(slot);

@@ -34,6 +34,7 @@ struct xp_symbol {
 	const unsigned char *build_id; /* GNU build ID bytes, or NULL */
 	size_t build_id_len;
 	int main_program;       /* the executable: printed without [module] */
+	const void *object;     /* the object it came from, for xp_symtab_srcline */
 };
 
 struct xp_symtab_hold {
@@ -48,11 +49,21 @@ struct xp_symtab_hold {
 int xp_symtab_lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hold *h);
 void xp_symtab_release(struct xp_symtab_hold *h);
 
+/* The source line of addr, which lies in the object sym (from a lookup
+ * whose hold is still held) came from: 1 with *file (NUL-terminated, valid
+ * until the release) and *line, or 0 (no line tables, line 0, no row).
+ * Lock-free and allocation-free once the object's lines are read (by
+ * xp_symtab_preload, or by the first call for that object: mutex, malloc,
+ * files; 0 when the lock cannot be taken, as in a signal handler that
+ * interrupted the reader). */
+int xp_symtab_srcline(const struct xp_symbol *sym, uintptr_t addr, const char **file, unsigned *line);
+
 /* Descriptor ABIs (desc/): addr lies inside the loaded .opd of an object
  * (indexing that object first if needed), so that %pS of it dereferences. */
 int xp_symtab_in_opd(uintptr_t addr);
 
-/* Index every loaded object now.  0, or -1 with errno. */
+/* Index every loaded object now, symbols and source lines.  0, or -1
+ * with errno. */
 int xp_symtab_preload(void);
 
 /* Extra debug-file directories (colon-separated; NULL or "" for none),
@@ -65,6 +76,10 @@ struct xp_symtab_stats {
 	size_t symbols;    /* index entries (each names one symbol) */
 	size_t candidates; /* function symbols read from the tables */
 	size_t bytes;      /* index arrays + per-module bookkeeping */
+	size_t line_modules;   /* objects whose lines were read (some may have none) */
+	size_t line_rows;      /* line-table rows read */
+	size_t line_rows_kept; /* rows the line index stores */
+	size_t line_bytes;     /* line indexes, file names included */
 };
 void xp_symtab_stats(struct xp_symtab_stats *st);
 

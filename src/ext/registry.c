@@ -153,7 +153,7 @@ XP_PUBLIC int xprintf_register_pointer(const char *name, xprintf_pointer_fn fn, 
 		errno = EEXIST;
 		return -1;
 	}
-	struct user_ext add = { { name, len, call_user, XP_EXT_DEREF }, fn, ctx };
+	struct user_ext add = { { name, len, call_user, XP_EXT_DEREF, NULL }, fn, ctx };
 	pthread_mutex_lock(&writer);
 	const struct user_table *old = atomic_load_explicit(&current, memory_order_relaxed);
 	int rc = 0;

@@ -2,6 +2,8 @@
  *
  *   %pS  name+0xoff/0xsize [module]     %ps  name [module]
  *   %pB  as %pS for addr-1, offset+1    letter b: [module build-id]
+ *   letter l: then " (file:line)", the source line of the looked-up address
+ *   letter C: the name demangled (C++, Rust)
  *   no symbol: 0x<hex of the address>, NULL included.
  * The main program gets no [module] unless b asks for its build ID. */
 #include "../ext.h"
@@ -10,6 +12,7 @@
 
 #include "../../desc/desc.h"
 #include "../../symtab/symtab.h"
+#include "demangle.h"
 
 static void put_hex(struct xp_sink *s, uintptr_t v)
 {
@@ -32,18 +35,33 @@ static int has_letter(const struct xp_ext_call *c, char l)
 	return 0;
 }
 
+static void put_line(struct xp_sink *s, const struct xp_symbol *sym, uintptr_t addr)
+{
+	const char *file;
+	unsigned line;
+	if (!xp_symtab_srcline(sym, addr, &file, &line))
+		return; /* no suffix at all, as the kernel prints assembly */
+	xp_put(s, " (", 2);
+	xp_ext_puts(s, file);
+	xp_putc(s, ':');
+	xp_ext_put_dec(s, line);
+	xp_putc(s, ')');
+}
+
 static int emit(struct xp_sink *s, const struct xp_ext_call *c, uintptr_t addr,
 		int backtrace, int with_offset, uintptr_t miss)
 {
 	int build_id = has_letter(c, 'b');
+	uintptr_t at = addr - (uintptr_t)backtrace;
 	struct xp_symbol sym;
 	struct xp_symtab_hold h;
-	if (!xp_symtab_lookup(addr - (uintptr_t)backtrace, &sym, &h)) {
+	if (!xp_symtab_lookup(at, &sym, &h)) {
 		xp_symtab_release(&h);
 		put_hex(s, miss);
 		return 0;
 	}
-	xp_put(s, sym.name, sym.name_len);
+	if (!has_letter(c, 'C') || !xp_put_demangled(s, sym.name, sym.name_len))
+		xp_put(s, sym.name, sym.name_len);
 	if (with_offset) {
 		xp_putc(s, '+');
 		put_hex(s, sym.offset + (uintptr_t)backtrace);
@@ -55,13 +73,13 @@ static int emit(struct xp_sink *s, const struct xp_ext_call *c, uintptr_t addr,
 		xp_put(s, sym.module, strlen(sym.module));
 		if (build_id && sym.build_id_len) {
 			xp_putc(s, ' ');
-			for (size_t i = 0; i < sym.build_id_len; i++) {
-				xp_putc(s, "0123456789abcdef"[sym.build_id[i] >> 4]);
-				xp_putc(s, "0123456789abcdef"[sym.build_id[i] & 15]);
-			}
+			for (size_t i = 0; i < sym.build_id_len; i++)
+				xp_ext_put_hex2(s, sym.build_id[i], 0);
 		}
 		xp_putc(s, ']');
 	}
+	if (has_letter(c, 'l'))
+		put_line(s, &sym, at);
 	xp_symtab_release(&h);
 	return 0;
 }

@@ -3,48 +3,41 @@
 
 #include <string.h>
 
-#define ROW(name, fn, flags) { name, sizeof name - 1, fn, flags }
+/*
+ * A new extension is:
+ *   1. one handler file in src/ext/ (declared in src/ext.h),
+ *   2. one row below: its name, its handler, its flags and the letters it
+ *      reads after the name (the spellings a program may not register
+ *      derive from them),
+ *   3. one test file, test/test_ext_<name>.c, against documented examples,
+ *   4. one entry in doc/man3/xprintf.3.
+ */
+#define ROW(name, fn, flags, letters) { name, sizeof name - 1, fn, flags, letters }
+
+#define SYMBOL_LETTERS "RblC" /* R ignored, b build ID, l source line, C demangle */
 
 static const struct xp_ext builtin[] = {
-	ROW("x", xp_ext_px, XP_EXT_OWN_WIDTH),
-	/* symbols (src/ext/symbol.c): letters R (ignored) and b (build ID) */
-	ROW("S", xp_ext_symbol, 0),
-	ROW("s", xp_ext_symbol_name, 0),
-	ROW("B", xp_ext_backtrace, 0),
-	ROW("F", xp_ext_function, 0),
-	ROW("f", xp_ext_function_name, 0),
-	ROW("I4", xp_ext_ipv4, XP_EXT_DEREF),
-	ROW("i4", xp_ext_ipv4, XP_EXT_DEREF),
-	ROW("I6", xp_ext_ipv6, XP_EXT_DEREF),
-	ROW("i6", xp_ext_ipv6, XP_EXT_DEREF),
-	ROW("IS", xp_ext_sockaddr, XP_EXT_DEREF),
-	ROW("iS", xp_ext_sockaddr, XP_EXT_DEREF),
-	ROW("M", xp_ext_mac, XP_EXT_DEREF),
-	ROW("m", xp_ext_mac, XP_EXT_DEREF),
-	ROW("U", xp_ext_uuid, XP_EXT_DEREF),
-	ROW("h", xp_ext_hex, XP_EXT_DEREF | XP_EXT_OWN_WIDTH | XP_EXT_ZERO_WIDTH_EMPTY),
-	ROW("E", xp_ext_escape, XP_EXT_DEREF | XP_EXT_OWN_WIDTH | XP_EXT_ZERO_WIDTH_EMPTY),
-	ROW("b", xp_ext_bitmap, XP_EXT_DEREF | XP_EXT_OWN_WIDTH),
-	ROW("4c", xp_ext_fourcc, XP_EXT_DEREF),
-	ROW("V", xp_ext_va, XP_EXT_DEREF),
-	ROW("t", xp_ext_time, XP_EXT_DEREF),
-};
-
-/*
- * Names a program may not register although no row above may have them:
- * the symbol extensions' (whether or not their rows are built in), and
- * the documented spellings of the built-ins with their letters, so that a
- * longer registered name cannot take over %pUb or %pI6c.  Other names that
- * merely start with a built-in's ("Mac") are the program's to take.
- * (Names starting with a digit, like 4cc, are invalid anyway.)
- */
-static const char *const reserved[] = {
-	"S", "s", "B", "F", "f", "SR", "Sb", "Bb", "SRb",
-	"I4h", "I4n", "I4b", "I4l", "i4h", "i4n", "i4b", "i4l", "I6c",
-	"ISc", "ISp", "ISf", "ISs", "ISpc", "ISfc", "ISsc", "ISpfc", "iSp",
-	"MR", "MF", "mR", "Ub", "UB", "Ul", "UL", "hC", "hD", "hN",
-	"Ea", "Ec", "Eh", "En", "Eo", "Ep", "Es", "Ehp", "bl",
-	"tT", "tR", "tTd", "tTt", "tTr", "tTs", "tRd", "tRt", "tRr", "tRs",
+	ROW("x", xp_ext_px, XP_EXT_OWN_WIDTH, ""),
+	ROW("S", xp_ext_symbol, 0, SYMBOL_LETTERS),
+	ROW("s", xp_ext_symbol_name, 0, SYMBOL_LETTERS),
+	ROW("B", xp_ext_backtrace, 0, SYMBOL_LETTERS),
+	ROW("F", xp_ext_function, 0, SYMBOL_LETTERS),
+	ROW("f", xp_ext_function_name, 0, SYMBOL_LETTERS),
+	ROW("I4", xp_ext_ipv4, XP_EXT_DEREF, "hnbl"),
+	ROW("i4", xp_ext_ipv4, XP_EXT_DEREF, "hnbl"),
+	ROW("I6", xp_ext_ipv6, XP_EXT_DEREF, "c"),
+	ROW("i6", xp_ext_ipv6, XP_EXT_DEREF, ""),
+	ROW("IS", xp_ext_sockaddr, XP_EXT_DEREF, "pfschnbl"),
+	ROW("iS", xp_ext_sockaddr, XP_EXT_DEREF, "pfschnbl"),
+	ROW("M", xp_ext_mac, XP_EXT_DEREF, "RF"),
+	ROW("m", xp_ext_mac, XP_EXT_DEREF, "R"),
+	ROW("U", xp_ext_uuid, XP_EXT_DEREF, "bBlL"),
+	ROW("h", xp_ext_hex, XP_EXT_DEREF | XP_EXT_OWN_WIDTH | XP_EXT_ZERO_WIDTH_EMPTY, "CDN"),
+	ROW("E", xp_ext_escape, XP_EXT_DEREF | XP_EXT_OWN_WIDTH | XP_EXT_ZERO_WIDTH_EMPTY, "achnops"),
+	ROW("b", xp_ext_bitmap, XP_EXT_DEREF | XP_EXT_OWN_WIDTH, "l"),
+	ROW("4c", xp_ext_fourcc, XP_EXT_DEREF, "c"),
+	ROW("V", xp_ext_va, XP_EXT_DEREF, ""),
+	ROW("t", xp_ext_time, XP_EXT_DEREF, "TRdtrs"),
 };
 
 const struct xp_ext *xp_ext_find(const char *text, size_t len)
@@ -63,13 +56,29 @@ const struct xp_ext *xp_ext_find(const char *text, size_t len)
 	return reg ? reg : best;
 }
 
+/* Is suffix made of distinct letters from letters? */
+static int spells_letters(const char *suffix, size_t len, const char *letters)
+{
+	for (size_t i = 0; i < len; i++) {
+		if (!strchr(letters, suffix[i]) || memchr(suffix, suffix[i], i))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * A built-in's name, or its name followed by its own letters (each at most
+ * once, in any order), so that a registered name cannot take over %pUb or
+ * %pSbl.  Other names that merely start with a built-in's ("Mac") are the
+ * program's to take.
+ */
 int xp_ext_name_is_builtin(const char *name, size_t len)
 {
-	for (size_t i = 0; i < sizeof builtin / sizeof builtin[0]; i++)
-		if (builtin[i].name_len == len && memcmp(builtin[i].name, name, len) == 0)
+	for (size_t i = 0; i < sizeof builtin / sizeof builtin[0]; i++) {
+		const struct xp_ext *r = &builtin[i];
+		if (r->name_len <= len && memcmp(r->name, name, r->name_len) == 0 &&
+		    spells_letters(name + r->name_len, len - r->name_len, r->letters))
 			return 1;
-	for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
-		if (strlen(reserved[i]) == len && memcmp(reserved[i], name, len) == 0)
-			return 1;
+	}
 	return 0;
 }

@@ -1,0 +1,205 @@
+/* lines.c - encode line-table rows into blocks, and find the covering row.
+ * The format is described in lines.h. */
+#include "lines.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static size_t uleb_len(uint64_t v)
+{
+	size_t n = 1;
+	while (v >= 0x80) {
+		v >>= 7;
+		n++;
+	}
+	return n;
+}
+
+static uint8_t *put_uleb(uint8_t *p, uint64_t v)
+{
+	while (v >= 0x80) {
+		*p++ = (uint8_t)(v | 0x80);
+		v >>= 7;
+	}
+	*p++ = (uint8_t)v;
+	return p;
+}
+
+static inline uint64_t get_uleb(const uint8_t **pp)
+{
+	const uint8_t *p = *pp;
+	uint64_t v = *p++;
+	if (v >= 0x80) {
+		v &= 0x7f;
+		unsigned shift = 7;
+		uint8_t b;
+		do {
+			b = *p++;
+			v |= (uint64_t)(b & 0x7f) << shift;
+			shift += 7;
+		} while (b >= 0x80 && shift < 64);
+	}
+	*pp = p;
+	return v;
+}
+
+/* The line delta and whether the file changes, in one number. */
+static uint64_t line_step(uint32_t from, uint32_t to, int file_changed)
+{
+	int64_t d = (int64_t)to - (int64_t)from;
+	uint64_t zz = d < 0 ? ((uint64_t)(-(d + 1)) << 1) | 1 : (uint64_t)d << 1;
+	return zz << 1 | (uint64_t)(file_changed != 0);
+}
+
+static uint32_t apply_step(uint32_t line, uint64_t zz)
+{
+	int64_t d = zz & 1 ? -(int64_t)(zz >> 1) - 1 : (int64_t)(zz >> 1);
+	return (uint32_t)((int64_t)line + d);
+}
+
+/* The rows that change an answer: per address the last, and not one that
+ * repeats the previous kept row's file and line.  Returns their count. */
+static size_t keep_rows(struct xp_linerow *out, const struct xp_linerow *rows, size_t n, uintptr_t base)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct xp_linerow *r = &rows[i];
+		if (r->addr < base || r->addr - base > UINT32_MAX)
+			continue;
+		if (i + 1 < n && rows[i + 1].addr == r->addr)
+			continue; /* a later row at the same address wins */
+		if (k && out[k - 1].line == r->line && (r->line == 0 || out[k - 1].file == r->file))
+			continue;
+		out[k] = *r;
+		if (!r->line)
+			out[k].file = 0;
+		k++;
+	}
+	return k;
+}
+
+static size_t row_bytes(const struct xp_linerow *kept, size_t i)
+{
+	if (i % XP_LINES_BLOCK == 0)
+		return uleb_len(kept[i].file) + uleb_len(kept[i].line);
+	const struct xp_linerow *prev = &kept[i - 1], *r = &kept[i];
+	int changed = r->file != prev->file;
+	return uleb_len(r->addr - prev->addr) + uleb_len(line_step(prev->line, r->line, changed)) +
+	       (changed ? uleb_len(r->file) : 0);
+}
+
+int xp_lineidx_build(struct xp_lineidx *li, uintptr_t base, const struct xp_linerow *rows, size_t n,
+		     const char *names, size_t names_len, const uint32_t *file_at, uint32_t nfiles)
+{
+	memset(li, 0, sizeof *li);
+	li->base = base;
+	li->rows_in = n;
+	struct xp_linerow *kept = malloc((n ? n : 1) * sizeof *kept);
+	if (!kept)
+		return -1;
+	size_t k = keep_rows(kept, rows, n, base);
+	for (size_t i = 0; i < k; i++)
+		if (kept[i].file >= nfiles)
+			kept[i].line = 0; /* a file the table lacks: no answer */
+	size_t nblocks = (k + XP_LINES_BLOCK - 1) / XP_LINES_BLOCK;
+	size_t stream_len = 0;
+	for (size_t i = 0; i < k; i++)
+		stream_len += row_bytes(kept, i);
+	size_t bytes = (2 * nblocks + nfiles) * sizeof(uint32_t) + stream_len + names_len;
+	if (stream_len > UINT32_MAX) {
+		free(kept);
+		return -1;
+	}
+	char *blk = malloc(bytes ? bytes : 1);
+	if (!blk) {
+		free(kept);
+		return -1;
+	}
+	uint32_t *blk_addr = (uint32_t *)blk;
+	uint32_t *blk_pos = blk_addr + nblocks;
+	uint32_t *fat = blk_pos + nblocks;
+	uint8_t *stream = (uint8_t *)(fat + nfiles);
+	char *pool = (char *)stream + stream_len;
+	if (nfiles)
+		memcpy(fat, file_at, nfiles * sizeof *fat);
+	if (names_len)
+		memcpy(pool, names, names_len);
+	uint8_t *p = stream;
+	for (size_t i = 0; i < k; i++) {
+		const struct xp_linerow *r = &kept[i];
+		if (i % XP_LINES_BLOCK == 0) {
+			blk_addr[i / XP_LINES_BLOCK] = (uint32_t)(r->addr - base);
+			blk_pos[i / XP_LINES_BLOCK] = (uint32_t)(p - stream);
+			p = put_uleb(p, r->file);
+			p = put_uleb(p, r->line);
+			continue;
+		}
+		const struct xp_linerow *prev = &kept[i - 1];
+		int changed = r->file != prev->file;
+		p = put_uleb(p, r->addr - prev->addr);
+		p = put_uleb(p, line_step(prev->line, r->line, changed));
+		if (changed)
+			p = put_uleb(p, r->file);
+	}
+	free(kept);
+	*li = (struct xp_lineidx){
+		.base = base,
+		.nblocks = (uint32_t)nblocks,
+		.nfiles = nfiles,
+		.blk_addr = blk_addr,
+		.blk_pos = blk_pos,
+		.stream = stream,
+		.stream_len = (uint32_t)stream_len,
+		.file_at = fat,
+		.names = pool,
+		.rows_in = n,
+		.rows_kept = k,
+		.bytes = bytes,
+		.block = blk,
+	};
+	return 0;
+}
+
+int xp_lineidx_find(const struct xp_lineidx *li, uintptr_t addr, const char **file, unsigned *line)
+{
+	if (!li->nblocks || addr < li->base || addr - li->base > UINT32_MAX)
+		return 0;
+	uint32_t off = (uint32_t)(addr - li->base);
+	size_t lo = 0, hi = li->nblocks;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (li->blk_addr[mid] <= off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo)
+		return 0;
+	size_t b = lo - 1;
+	const uint8_t *p = li->stream + li->blk_pos[b];
+	const uint8_t *end = li->stream + (b + 1 < li->nblocks ? li->blk_pos[b + 1] : li->stream_len);
+	uint32_t at = li->blk_addr[b];
+	uint64_t f = get_uleb(&p);
+	uint32_t l = (uint32_t)get_uleb(&p);
+	while (p < end) {
+		uint64_t d = get_uleb(&p);
+		if (d > (uint64_t)(off - at))
+			break;
+		at += (uint32_t)d;
+		uint64_t step = get_uleb(&p);
+		l = apply_step(l, step >> 1);
+		if (step & 1)
+			f = get_uleb(&p);
+	}
+	if (!l || f >= li->nfiles)
+		return 0;
+	*file = li->names + li->file_at[f];
+	*line = l;
+	return 1;
+}
+
+void xp_lineidx_free(struct xp_lineidx *li)
+{
+	free(li->block);
+	memset(li, 0, sizeof *li);
+}

@@ -1,0 +1,59 @@
+/* lines.h - one module's source lines as a compact, read-only index.
+ *
+ * The builder takes line-table rows in address order (what lines_dwarf.c
+ * reads with libdw) and keeps, for every address, the row that covers it:
+ * the last row at or below the address, as llvm-symbolizer picks it.  A
+ * row with line 0 covers the gaps between sequences (and their ends): an
+ * address there has no line.  Rows that repeat the previous row's file and
+ * line are dropped (they change no answer).
+ *
+ * Storage: the rows in blocks of XP_LINES_BLOCK, each with its first
+ * address and the byte offset of its encoding; in a block the first row is
+ * (file, line) and every other one (address delta, line delta with a
+ * file-changed bit[, file]), all ULEB128.  Lookups binary-search the block
+ * and decode at most one block: no lock, no allocation, no libdw.
+ */
+#ifndef XP_SYMTAB_LINES_H
+#define XP_SYMTAB_LINES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define XP_LINES_BLOCK 32
+
+/* A row as the builder takes it: line 0 ends a sequence. */
+struct xp_linerow {
+	uintptr_t addr;
+	uint32_t file; /* index into the file table */
+	uint32_t line;
+};
+
+struct xp_lineidx {
+	uintptr_t base;            /* address of offset 0 */
+	uint32_t nblocks, nfiles;
+	const uint32_t *blk_addr;  /* first address of each block, - base */
+	const uint32_t *blk_pos;   /* where each block's encoding starts */
+	const uint8_t *stream;
+	uint32_t stream_len;
+	const uint32_t *file_at;   /* offset of each file's path in names */
+	const char *names;         /* NUL-terminated paths */
+	size_t rows_in;            /* rows handed to the builder */
+	size_t rows_kept;          /* rows stored */
+	size_t bytes;              /* the one allocation behind it all */
+	void *block;
+};
+
+/* Build li from rows[0..n) (addresses ascending; equal addresses keep the
+ * last) and the file table (nfiles paths at names + file_at[i]).  Rows
+ * outside [base, base + 4 GiB) are left out.  0, or -1 when out of memory
+ * (li is then empty). */
+int xp_lineidx_build(struct xp_lineidx *li, uintptr_t base, const struct xp_linerow *rows, size_t n,
+		     const char *names, size_t names_len, const uint32_t *file_at, uint32_t nfiles);
+
+/* The source line covering addr: 1 with *file and *line, or 0 (no row, or
+ * a row with line 0).  No locks, no allocation. */
+int xp_lineidx_find(const struct xp_lineidx *li, uintptr_t addr, const char **file, unsigned *line);
+
+void xp_lineidx_free(struct xp_lineidx *li);
+
+#endif
