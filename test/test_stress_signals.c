@@ -35,17 +35,33 @@ __attribute__((noinline)) int sig_known_function(int x)
 	return x * 5 - 1;
 }
 
-/* The function's code address: on ppc64 ELFv1 a function pointer points
- * at its descriptor, whose first word is the entry (%pB, rightly, never
- * dereferences; the address must be code). */
-static const void *known(void)
+/* A C++ name, for %psC. */
+__attribute__((noinline)) int sig_cxx_function(int x) __asm__("_ZN3app7Handler5startEi");
+__attribute__((noinline)) int sig_cxx_function(int x)
 {
-	const void *fp = (const void *)(uintptr_t)&sig_known_function;
+	return x * 3 + 1;
+}
+
+/* A function's code address: on ppc64 ELFv1 a function pointer points at
+ * its descriptor, whose first word is the entry (%pB, rightly, never
+ * dereferences; the address must be code). */
+static const void *code_of(const void *fp)
+{
 #if defined(__powerpc64__) && (!defined(_CALL_ELF) || _CALL_ELF == 1)
 	return (const void *)*(const uintptr_t *)fp;
 #else
 	return fp;
 #endif
+}
+
+static const void *known(void)
+{
+	return code_of((const void *)(uintptr_t)&sig_known_function);
+}
+
+static const void *cxx_fn(void)
+{
+	return code_of((const void *)(uintptr_t)&sig_cxx_function);
 }
 
 static char expect_line[256];
@@ -62,8 +78,8 @@ static void on_signal(int sig)
 	/* %pB of the function's first byte names the one before it, so use
 	 * an address inside it; %ps of a libc function for another module
 	 * (one no sanitizer intercepts). */
-	int n = xsnprintf(buf, sizeof buf, "sig %pS|%pB|%ps|%d\n", known(),
-			  (const char *)known() + 1, (const void *)(uintptr_t)&labs, 7);
+	int n = xsnprintf(buf, sizeof buf, "sig %pS|%pB|%ps|%pSl|%psCl|%d\n", known(),
+			  (const char *)known() + 1, (const void *)(uintptr_t)&labs, known(), cxx_fn(), 7);
 	if (n != (int)expect_len || memcmp(buf, expect_line, expect_len) != 0)
 		atomic_fetch_add(&mismatches, 1);
 	if (n > 0 && write(out_fd, buf, (size_t)n) != n)
@@ -101,15 +117,18 @@ static void *worker(void *arg)
 START_TEST(symbols_from_a_handler)
 {
 	ck_assert_int_eq(xprintf_symbols_preload(), 0);
-	int n = xsnprintf(expect_line, sizeof expect_line, "sig %pS|%pB|%ps|%d\n", known(),
-			  (const char *)known() + 1, (const void *)(uintptr_t)&labs, 7);
+	int n = xsnprintf(expect_line, sizeof expect_line, "sig %pS|%pB|%ps|%pSl|%psCl|%d\n", known(),
+			  (const char *)known() + 1, (const void *)(uintptr_t)&labs, known(), cxx_fn(), 7);
 	ck_assert_int_gt(n, 0);
 	expect_len = (size_t)n;
 	/* The oracle for the texts themselves: the function's name (nm is
 	 * the symtab suites' job), offset 0 and, for %pB of +1, offset 1. */
 	ck_assert_msg(strncmp(expect_line, "sig sig_known_function+0x0/0x", 29) == 0, "%s", expect_line);
 	ck_assert_msg(strstr(expect_line, "|sig_known_function+0x1/0x") != NULL, "%s", expect_line);
-	ck_assert_msg(strstr(expect_line, "|labs [libc.so.6]|7\n") != NULL, "%s", expect_line);
+	ck_assert_msg(strstr(expect_line, "|labs [libc.so.6]|") != NULL, "%s", expect_line);
+	/* l and C in the handler too: a line of this file, a C++ name */
+	ck_assert_msg(strstr(expect_line, "test_stress_signals.c:") != NULL, "%s", expect_line);
+	ck_assert_msg(strstr(expect_line, "|app::Handler::start(int) (") != NULL, "%s", expect_line);
 
 	FILE *lines = tmpfile();
 	ck_assert_ptr_nonnull(lines);

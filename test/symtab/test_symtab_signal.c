@@ -110,6 +110,13 @@ __attribute__((noinline, used)) static int prog_static(int x)
 	return x - 4;
 }
 
+/* A C++ name, for %psC. */
+__attribute__((noinline, used)) int cxx_named(int x) __asm__("_ZN3app7Handler5startEi");
+__attribute__((noinline, used)) int cxx_named(int x)
+{
+	return x + 4;
+}
+
 static double (*volatile keep_libm)(double) = cos;
 static char out[4096];
 static int out_len;
@@ -125,6 +132,9 @@ static void format_all(void)
 			    FN(prog_static), FN(abort), FN(keep_libm), (void *)((char *)FN(abort) + 1), FN(abort),
 			    (void *)&out_len, NULL, vdso, FN(prog_static), FN(abort),
 			    (void *)getauxval(AT_SYSINFO_EHDR), FN(prog_static));
+	/* source lines and demangled names */
+	out_len += xsnprintf(out + out_len, sizeof out - (size_t)out_len, "|%pSl|%pBl|%psCl|%pSCbl",
+			     FN(prog_static), (void *)((char *)FN(prog_static) + 1), FN(cxx_named), FN(abort));
 	int fd = open("/dev/null", O_WRONLY);
 	xdprintf(fd, "%pS %pB\n", FN(abort), FN(prog_static));
 	close(fd);
@@ -168,6 +178,8 @@ START_TEST(no_allocation_no_lock_after_preload)
 	ck_assert_ptr_nonnull(strstr(out, "prog_static+0x0/0x"));
 	ck_assert_ptr_nonnull(strstr(out, "|abort [libc.so.6]|"));
 	ck_assert_ptr_nonnull(strstr(out, "[libm.so.6]"));
+	ck_assert_msg(strstr(out, "|prog_static+0x0/0x") && strstr(out, "test_symtab_signal.c:"), "%s", out);
+	ck_assert_msg(strstr(out, "|app::Handler::start(int) (") != NULL, "%s", out);
 	if (getauxval(AT_SYSINFO_EHDR))
 		ck_assert_ptr_nonnull(strstr(out, "[linux-vdso.so.1]"));
 
