@@ -9,7 +9,15 @@
  *     page-aligned copy padded with zeros to whole pages (the kernel maps
  *     the vDSO in whole pages, and the loader relies on that).
  * Then every index entry is looked up and its name read, so an index
- * pointing outside the mapped string tables shows up under ASan.
+ * pointing outside the mapped string tables shows up under ASan.  The file
+ * is also read for source lines (.debug_line and the compile units'
+ * headers, compressed or not), and addresses across it looked up.
+ *
+ * An input that starts with "XPDL" is no ELF file but the DWARF sections
+ * themselves, for the line-table reader alone: after the tag, five 16-bit
+ * little-endian lengths (.debug_info, .debug_abbrev, .debug_line,
+ * .debug_str, .debug_line_str), then the sections one after the other;
+ * what the lengths do not reach is cut off.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -19,7 +27,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dwarf_line.h"
 #include "index.h"
+#include "lines.h"
 #include "module.h"
 
 #define LOAD_BASE ((uintptr_t)0x7f0000000000ull)
@@ -78,11 +88,64 @@ static void walk(struct xp_symmod_built *b, uintptr_t lo, uintptr_t hi)
 		sink += b->build_id[i];
 }
 
+static void walk_lines(const struct xp_lineidx *li, uintptr_t lo, uintptr_t hi)
+{
+	for (uintptr_t a = lo; a < hi; a += (hi - lo) / 61 + 1) {
+		const char *file;
+		unsigned line;
+		if (xp_lineidx_find(li, a, &file, &line))
+			sink += strlen(file) + line;
+	}
+}
+
+static int on_row(void *ctx, uint64_t addr, const struct xp_dwarf_file *f, uint32_t line, int end,
+		  const char *comp_dir)
+{
+	(void)ctx;
+	sink += (size_t)addr + line + (size_t)end;
+	if (f)
+		sink += strlen(f->name) + (f->dir ? strlen(f->dir) : 0);
+	if (comp_dir)
+		sink += strlen(comp_dir);
+	return 0;
+}
+
+/* The "XPDL" bundle: sections copied out so ASan sees their exact ends. */
+static void fuzz_sections(const uint8_t *data, size_t size)
+{
+	if (size < 14)
+		return;
+	size_t len[5], at = 14;
+	uint8_t *copy[5];
+	for (int i = 0; i < 5; i++) {
+		len[i] = (size_t)data[4 + 2 * i] | (size_t)data[5 + 2 * i] << 8;
+		if (len[i] > size - at)
+			len[i] = size - at;
+		copy[i] = malloc(len[i] ? len[i] : 1);
+		if (!copy[i])
+			abort();
+		memcpy(copy[i], data + at, len[i]);
+		at += len[i];
+	}
+	struct xp_dwarf_sections s = {
+		.info = copy[0], .info_len = len[0], .abbrev = copy[1], .abbrev_len = len[1],
+		.line = copy[2], .line_len = len[2], .str = copy[3], .str_len = len[3],
+		.line_str = copy[4], .line_str_len = len[4],
+	};
+	xp_dwarf_lines(&s, on_row, NULL);
+	for (int i = 0; i < 5; i++)
+		free(copy[i]);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (init_once() != 0)
 		abort();
+	if (size >= 4 && memcmp(data, "XPDL", 4) == 0) {
+		fuzz_sections(data, size);
+		return 0;
+	}
 
 	/* As a file. */
 	if (ftruncate(fd, 0) != 0 || pwrite(fd, data, size, 0) != (ssize_t)size)
@@ -94,6 +157,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	};
 	struct xp_symmod_built *b = xp_symmod_index(&file, "");
 	walk(b, file.lo, file.hi);
+	if (b && xp_symmod_lines(&file, b, "") == 0)
+		walk_lines(atomic_load(&b->lines), file.lo, file.hi);
 	xp_symmod_built_free(b);
 
 	/* As an in-memory image, like the vDSO. */
