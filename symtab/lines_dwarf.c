@@ -279,7 +279,8 @@ static int by_lo(const void *pa, const void *pb)
  * earlier one is left out (a duplicate table, or a discarded copy). */
 static struct xp_linerow *order_rows(struct reader *r, size_t *n)
 {
-	qsort(r->seqs, r->nseqs, sizeof *r->seqs, by_lo);
+	if (r->nseqs)
+		qsort(r->seqs, r->nseqs, sizeof *r->seqs, by_lo);
 	struct xp_linerow *out = malloc((r->nrows ? r->nrows : 1) * sizeof *out);
 	if (!out)
 		return NULL;

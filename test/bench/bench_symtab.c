@@ -1,7 +1,11 @@
 /* bench_symtab.c - the symbol index: cold first lookups (index build for
  * this program, libc and libm), warm lookups over a million random
  * addresses inside function symbols beside glibc's dladdr on the same
- * addresses, and the index's bytes per symbol.  Reports; never fails.
+ * addresses, and the index's bytes per symbol.  Then the source lines:
+ * the line index's build time and bytes per line-table row for this
+ * program and libc, and %pSl / %pSC beside %pS (64 hot addresses
+ * repeated; random addresses in libc) with libdw's dwfl_module_getsrc +
+ * dwarf_lineno on the same addresses.  Reports; never fails.
  *
  * Workloads (ns per call, median of batches of 1000; the dladdr-based
  * formatting on every 10th batch, as dladdr takes microseconds):
@@ -10,6 +14,8 @@
  * dladdr sees only .dynsym, so its names differ where a .symtab names more. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -214,9 +220,156 @@ static void warm(const uintptr_t *a, size_t n)
 	free(sf);
 }
 
+/* A fresh process reads the lines of the program, then of libc. */
+static void lines_cold(void)
+{
+	enum { RUNS = 5 };
+	double t[2][RUNS], rows[2] = { 0 }, kept[2] = { 0 }, bytes[2] = { 0 };
+	for (int r = 0; r < RUNS; r++) {
+		int fd[2];
+		if (pipe(fd) != 0)
+			return;
+		pid_t pid = fork();
+		if (pid == 0) {
+			close(fd[0]);
+			char buf[512];
+			void *at[2] = { (void *)(uintptr_t)program_function, (void *)(uintptr_t)abort };
+			double msg[8];
+			struct xp_symtab_stats before = { 0 }, after;
+			for (int k = 0; k < 2; k++) {
+				xsnprintf(buf, sizeof buf, "%pS", at[k]); /* symbols first */
+				double t0 = now_ns();
+				xsnprintf(buf, sizeof buf, "%pSl", at[k]);
+				msg[k] = now_ns() - t0;
+				xp_symtab_stats(&after);
+				msg[2 + k] = (double)(after.line_rows - before.line_rows);
+				msg[4 + k] = (double)(after.line_rows_kept - before.line_rows_kept);
+				msg[6 + k] = (double)(after.line_bytes - before.line_bytes);
+				before = after;
+			}
+			ssize_t w = write(fd[1], msg, sizeof msg);
+			_exit(w == (ssize_t)sizeof msg ? 0 : 1);
+		}
+		close(fd[1]);
+		double msg[8] = { 0 };
+		ssize_t got = read(fd[0], msg, sizeof msg);
+		close(fd[0]);
+		waitpid(pid, NULL, 0);
+		if (got != (ssize_t)sizeof msg)
+			return;
+		for (int k = 0; k < 2; k++) {
+			t[k][r] = msg[k];
+			rows[k] = msg[2 + k];
+			kept[k] = msg[4 + k];
+			bytes[k] = msg[6 + k];
+		}
+	}
+	printf("line index, first %%pSl in a fresh process (median of %d):\n", RUNS);
+	const char *what[2] = { "program", "libc" };
+	for (int k = 0; k < 2; k++)
+		printf("  %-8s build %8.1f ms  %8.0f rows read, %8.0f kept, %9.0f bytes: %.2f bytes/row\n",
+		       what[k], median(t[k], RUNS) / 1e6, rows[k], kept[k], bytes[k],
+		       rows[k] ? bytes[k] / rows[k] : 0.0);
+}
+
+static Dwfl *libdw_session(void)
+{
+	static char *debuginfo_path = "/usr/lib/debug";
+	static const Dwfl_Callbacks cb = {
+		.find_elf = dwfl_linux_proc_find_elf,
+		.find_debuginfo = dwfl_build_id_find_debuginfo, /* offline only */
+		.debuginfo_path = &debuginfo_path,
+	};
+	Dwfl *d = dwfl_begin(&cb);
+	if (!d || dwfl_linux_proc_report(d, getpid()) != 0) {
+		if (d)
+			dwfl_end(d);
+		return NULL;
+	}
+	dwfl_report_end(d, NULL, NULL);
+	return d;
+}
+
+/* ns per call over a set of addresses, median of rounds. */
+static double time_format(const char *fmt, const uintptr_t *a, size_t n, int rounds)
+{
+	double *v = malloc((size_t)rounds * sizeof *v);
+	char buf[1024];
+	for (int r = 0; r < rounds; r++) {
+		double t0 = now_ns();
+		for (size_t i = 0; i < n; i++)
+			sink += (size_t)xsnprintf(buf, sizeof buf, fmt, (void *)a[i]);
+		v[r] = (now_ns() - t0) / (double)n;
+	}
+	double m = median(v, (size_t)rounds);
+	free(v);
+	return m;
+}
+
+static double time_libdw(Dwfl *d, const uintptr_t *a, size_t n, int rounds)
+{
+	double *v = malloc((size_t)rounds * sizeof *v);
+	for (int r = 0; r < rounds; r++) {
+		double t0 = now_ns();
+		for (size_t i = 0; i < n; i++) {
+			Dwfl_Module *m = dwfl_addrmodule(d, a[i]);
+			Dwfl_Line *l = m ? dwfl_module_getsrc(m, a[i]) : NULL;
+			int line = 0;
+			if (l && dwarf_lineno(dwfl_dwarf_line(l, &(Dwarf_Addr){ 0 }), &line) == 0)
+				sink += (size_t)line;
+		}
+		v[r] = (now_ns() - t0) / (double)n;
+	}
+	double m = median(v, (size_t)rounds);
+	free(v);
+	return m;
+}
+
+static void lines_warm(const uintptr_t *a, size_t n)
+{
+	/* The 64 hot ones and 20000 random ones, all from libc. */
+	uintptr_t bias;
+	char path[4096], debug[4200];
+	struct omodule m;
+	if (oracle_loaded("/libc.so.6", &bias, path, sizeof path) != 0)
+		return;
+	oracle_system_debug_file(path, debug, sizeof debug);
+	if (oracle_load(&m, *debug ? debug : path, !*debug, bias, "x") != 0)
+		return;
+	enum { RANDOM = 20000, HOT = 64 };
+	uintptr_t *r = malloc(RANDOM * sizeof *r);
+	for (size_t k = 0; k < RANDOM;) {
+		const struct osym *s = &m.s[(size_t)rand() % m.n];
+		if (s->size)
+			r[k++] = s->start + (uintptr_t)rand() % s->size;
+	}
+	oracle_free(&m);
+	uintptr_t hot[HOT];
+	for (int i = 0; i < HOT; i++)
+		hot[i] = i % 2 ? r[i] : a[i]; /* libc and the mixed set */
+	Dwfl *d = libdw_session();
+	printf("%-22s %10s %10s %10s %10s %12s\n", "workload", "%pS ns", "%pSl ns", "%pSC ns", "l/S",
+	       "libdw ns");
+	double s1 = time_format("%pS", hot, HOT, 2000), l1 = time_format("%pSl", hot, HOT, 2000);
+	double c1 = time_format("%pSC", hot, HOT, 2000);
+	double d1 = d ? time_libdw(d, hot, HOT, 200) : -1;
+	printf("%-22s %10.1f %10.1f %10.1f %10.2f %12.1f\n", "hot: 64 repeated", s1, l1, c1, l1 / s1, d1);
+	double s2 = time_format("%pS", r, RANDOM, 15), l2 = time_format("%pSl", r, RANDOM, 15);
+	double c2 = time_format("%pSC", r, RANDOM, 15);
+	double d2 = d ? time_libdw(d, r, RANDOM, 3) : -1;
+	printf("%-22s %10.1f %10.1f %10.1f %10.2f %12.1f\n", "random in libc", s2, l2, c2, l2 / s2, d2);
+	if (!*debug)
+		printf("(no libc debug file installed: libc has no lines here)\n");
+	if (d)
+		dwfl_end(d);
+	free(r);
+	(void)n;
+}
+
 int main(void)
 {
 	cold();
+	lines_cold();
 	size_t n = 0;
 	uintptr_t *a = addresses(&n);
 	if (!a) {
@@ -232,6 +385,7 @@ int main(void)
 	       st.modules, st.symbols, st.candidates, st.bytes,
 	       st.symbols ? (double)st.bytes / (double)st.symbols : 0.0);
 	warm(a, n);
+	lines_warm(a, n);
 	free(a);
 	return 0;
 }
