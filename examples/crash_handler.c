@@ -4,15 +4,22 @@
  *   $ ./crash_handler
  *   processing input...
  *   BUG: unable to handle page fault for address: 0000000000000000 (SEGV_MAPERR)
- *   RIP: write_record+0x7/0xa
+ *   RIP: write_record+0x7/0xa (/home/me/xprintf/examples/crash_handler.c:91)
  *   Call Trace:
- *    [<0000559ed59a139a>] parse_line.constprop.0+0xa/0x10
- *    [<0000559ed59a13b5>] process_input+0x15/0x2d
- *    [<0000559ed59a114b>] main+0x9b/0xc1
- *    [<00007fafac1c724a>] __libc_start_call_main+0x7a/0xac [libc.so.6]
- *    [<00007fafac1c7305>] __libc_start_main+0x85/0x141 [libc.so.6]
- *    [<0000559ed59a11a1>] _start+0x21/0x22
+ *    [<000055ac17b8f38a>] parse_line.constprop.0+0xa/0x10 (/home/me/xprintf/examples/crash_handler.c:97)
+ *    [<000055ac17b8f3a5>] process_input+0x15/0x2d (/home/me/xprintf/examples/crash_handler.c:105)
+ *    [<000055ac17b8f140>] main+0xa0/0xc6 (/home/me/xprintf/examples/crash_handler.c:113)
+ *    [<00007f093e2c124a>] __libc_start_call_main+0x7a/0xac [libc.so.6] (../sysdeps/nptl/libc_start_call_main.h:58)
+ *    [<00007f093e2c1305>] __libc_start_main+0x85/0x141 [libc.so.6] (../csu/libc-start.c:360)
+ *    [<000055ac17b8f191>] _start+0x21/0x22
  *   ---[ end trace ]---
+ *
+ * The (file:line) suffixes come from the DWARF line tables: this program
+ * is built with -g, and libc's lines are there when its debug file is
+ * installed (Debian: libc6-dbg).  A frame without lines (_start, written
+ * in assembly) prints no suffix.  Paths print relative to the directory
+ * the object was compiled in when they lie below it, else absolute (CMake
+ * compiles in the build tree and names sources by absolute path).
  *
  * Everything the handler calls is async-signal-safe: symbols were preloaded
  * (xprintf_symbols_preload), xdprintf writes with write(2) from a stack
@@ -40,7 +47,7 @@ static void oops(int sig, siginfo_t *si, void *ctx)
 	const ucontext_t *uc = ctx;
 	void *pc = (void *)uc->uc_mcontext.gregs[REG_RIP];
 	/* the faulting instruction is not a return address: %pS, not %pB */
-	xdprintf(STDERR_FILENO, "RIP: %pS\n", pc);
+	xdprintf(STDERR_FILENO, "RIP: %pSl\n", pc);
 #else
 	(void)ctx;
 	void *pc = NULL;
@@ -52,7 +59,7 @@ static void oops(int sig, siginfo_t *si, void *ctx)
 		if (frames[i] == pc)
 			first = i + 1;
 	for (int i = first; i < n; i++)
-		xdprintf(STDERR_FILENO, " [<%016lx>] %pB\n", (unsigned long)(uintptr_t)frames[i], frames[i]);
+		xdprintf(STDERR_FILENO, " [<%016lx>] %pBl\n", (unsigned long)(uintptr_t)frames[i], frames[i]);
 	xdprintf(STDERR_FILENO, "---[ end trace ]---\n");
 	/* The demo ends here, cleanly; a real program would _exit(EXIT_FAILURE)
 	 * or re-raise the signal with the default action. */

@@ -10,6 +10,13 @@ static int handle_request(int code)
 	return code * 2;
 }
 
+/* A function named as a C++ compiler would name Server::handle(int). */
+int server_handle(int code) __asm__("_ZN7example6Server6handleEi");
+int server_handle(int code)
+{
+	return code + 1;
+}
+
 int main(void)
 {
 	/* Standard conversions: byte for byte what glibc prints. */
@@ -19,6 +26,11 @@ int main(void)
 	int (*fn)(int) = handle_request;
 	xprintf("callback %pS, %ps, libc's %pS\n", (void *)(uintptr_t)fn, (void *)(uintptr_t)fn,
 		(void *)(uintptr_t)abort);
+	/* Where it is (l: file:line from the DWARF line tables, built with -g)
+	 * and what a C++ name means (C: demangled). */
+	int (*method)(int) = server_handle;
+	xprintf("%pSl\n%pS\n%pSC\n", (void *)(uintptr_t)fn, (void *)(uintptr_t)method,
+		(void *)(uintptr_t)method);
 
 	/* Addresses, identifiers, buffers. */
 	unsigned char ip4[4] = { 192, 168, 1, 10 };
@@ -36,5 +48,5 @@ int main(void)
 		xprintf("%s\n", s);
 		free(s);
 	}
-	return handle_request(0);
+	return handle_request(0) + server_handle(-1);
 }
