@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define PAGE_SHIFT 12
+
 static size_t uleb_len(uint64_t v)
 {
 	size_t n = 1;
@@ -105,7 +107,8 @@ int xp_lineidx_build(struct xp_lineidx *li, uintptr_t base, const struct xp_line
 	size_t stream_len = 0;
 	for (size_t i = 0; i < k; i++)
 		stream_len += row_bytes(kept, i);
-	size_t bytes = (2 * nblocks + nfiles) * sizeof(uint32_t) + stream_len + names_len;
+	size_t npages = k ? ((kept[k - 1].addr - base) >> PAGE_SHIFT) + 2 : 0;
+	size_t bytes = (2 * nblocks + npages + nfiles) * sizeof(uint32_t) + stream_len + names_len;
 	if (stream_len > UINT32_MAX) {
 		free(kept);
 		return -1;
@@ -117,7 +120,8 @@ int xp_lineidx_build(struct xp_lineidx *li, uintptr_t base, const struct xp_line
 	}
 	uint32_t *blk_addr = (uint32_t *)blk;
 	uint32_t *blk_pos = blk_addr + nblocks;
-	uint32_t *fat = blk_pos + nblocks;
+	uint32_t *page = blk_pos + nblocks;
+	uint32_t *fat = page + npages;
 	uint8_t *stream = (uint8_t *)(fat + nfiles);
 	char *pool = (char *)stream + stream_len;
 	if (nfiles)
@@ -142,12 +146,19 @@ int xp_lineidx_build(struct xp_lineidx *li, uintptr_t base, const struct xp_line
 			p = put_uleb(p, r->file);
 	}
 	free(kept);
+	for (size_t pg = 0, b = 0; pg < npages; pg++) {
+		while (b < nblocks && blk_addr[b] <= (uint64_t)pg << PAGE_SHIFT)
+			b++;
+		page[pg] = (uint32_t)b;
+	}
 	*li = (struct xp_lineidx){
 		.base = base,
 		.nblocks = (uint32_t)nblocks,
 		.nfiles = nfiles,
 		.blk_addr = blk_addr,
 		.blk_pos = blk_pos,
+		.npages = (uint32_t)npages,
+		.page = page,
 		.stream = stream,
 		.stream_len = (uint32_t)stream_len,
 		.file_at = fat,
@@ -165,7 +176,11 @@ int xp_lineidx_find(const struct xp_lineidx *li, uintptr_t addr, const char **fi
 	if (!li->nblocks || addr < li->base || addr - li->base > UINT32_MAX)
 		return 0;
 	uint32_t off = (uint32_t)(addr - li->base);
-	size_t lo = 0, hi = li->nblocks;
+	size_t pg = off >> PAGE_SHIFT;
+	/* The block is the last one starting at or below off: among those
+	 * counted by page[pg] .. page[pg + 1]. */
+	size_t lo = pg < li->npages ? li->page[pg] : li->nblocks;
+	size_t hi = pg + 1 < li->npages ? li->page[pg + 1] : li->nblocks;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		if (li->blk_addr[mid] <= off)

@@ -10,8 +10,10 @@
  * Storage: the rows in blocks of XP_LINES_BLOCK, each with its first
  * address and the byte offset of its encoding; in a block the first row is
  * (file, line) and every other one (address delta, line delta with a
- * file-changed bit[, file]), all ULEB128.  Lookups binary-search the block
- * and decode at most one block: no lock, no allocation, no libdw.
+ * file-changed bit[, file]), all ULEB128.  A page table (one count per
+ * 4 KiB of addresses) narrows the binary search for the block to the few
+ * that start in the address's page; then at most one block is decoded:
+ * no lock, no allocation, no libdw.
  */
 #ifndef XP_SYMTAB_LINES_H
 #define XP_SYMTAB_LINES_H
@@ -33,6 +35,8 @@ struct xp_lineidx {
 	uint32_t nblocks, nfiles;
 	const uint32_t *blk_addr;  /* first address of each block, - base */
 	const uint32_t *blk_pos;   /* where each block's encoding starts */
+	uint32_t npages;
+	const uint32_t *page;      /* page[p]: blocks starting at or below p * 4 KiB */
 	const uint8_t *stream;
 	uint32_t stream_len;
 	const uint32_t *file_at;   /* offset of each file's path in names */

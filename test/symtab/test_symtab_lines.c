@@ -24,6 +24,7 @@
 #include <xprintf.h>
 
 #include "oracle.h"
+#include "../../symtab/symtab.h"
 
 #ifndef XP_TEST_SYMBOLIZER
 #define XP_TEST_SYMBOLIZER "llvm-symbolizer"
@@ -232,6 +233,14 @@ START_TEST(libc_matches_llvm_symbolizer)
 		return;
 	}
 	check_loaded("libc.so.6", debug, 97, 2000);
+	/* The line indexes read so far, libc's among them: at most 4 bytes
+	 * per line-table row, file names included. */
+	struct xp_symtab_stats st;
+	xp_symtab_stats(&st);
+	printf("line indexes: %zu rows, %zu bytes, %.2f bytes/row\n", st.line_rows, st.line_bytes,
+	       (double)st.line_bytes / (double)st.line_rows);
+	ck_assert_uint_gt(st.line_rows, 100000);
+	ck_assert_uint_le(st.line_bytes, 4 * st.line_rows);
 }
 END_TEST
 

@@ -1,0 +1,126 @@
+/* test_symtab_line_index.c - the compact line index (symtab/lines.h)
+ * against a plain scan of the rows it was built from: for any address the
+ * answer is the last row at or below it, and none where that row has
+ * line 0 or there is no row.  Seeded random tables: gaps within a block,
+ * across 4 KiB pages and 64 KiB holes, equal addresses, repeated lines,
+ * large line jumps both ways, many files. */
+#include <check.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../symtab/lines.h"
+
+#define BASE ((uintptr_t)0x400000)
+
+static uint64_t state;
+static uint32_t rnd(void)
+{
+	state = state * 6364136223846793005ull + 1442695040888963407ull;
+	return (uint32_t)(state >> 33);
+}
+
+/* What the index must answer: a scan (equal addresses: the last wins). */
+static int scan(const struct xp_linerow *r, size_t n, uintptr_t addr, uint32_t *file, uint32_t *line)
+{
+	long at = -1;
+	for (size_t i = 0; i < n; i++)
+		if (r[i].addr <= addr)
+			at = (long)i;
+	if (at < 0 || r[at].line == 0 || addr < BASE)
+		return 0;
+	*file = r[at].file;
+	*line = r[at].line;
+	return 1;
+}
+
+static const char names[] = "a.c\0dir/b.h\0/abs/c.c\0d.S";
+static const uint32_t file_at[] = { 0, 4, 12, 21 };
+
+static void check_table(size_t n)
+{
+	struct xp_linerow *r = malloc((n ? n : 1) * sizeof *r);
+	uintptr_t a = BASE + rnd() % 64;
+	for (size_t i = 0; i < n; i++) {
+		switch (rnd() % 8) {
+		case 0:
+			break; /* same address as the previous row */
+		case 1:
+			a += 4096 + rnd() % 9000; /* next page or two */
+			break;
+		case 2:
+			a += rnd() % 3 ? 1 : 65536 + rnd() % 100000; /* a hole */
+			break;
+		default:
+			a += 1 + rnd() % 40;
+		}
+		uint32_t line = rnd() % 5 == 0 ? 0 : rnd() % 3 ? 1 + rnd() % 200 : 1 + rnd() % 4000000;
+		r[i] = (struct xp_linerow){ a, rnd() % 4, line };
+		if (i && rnd() % 4 == 0) /* repeats the previous row's file and line */
+			r[i].file = r[i - 1].file, r[i].line = r[i - 1].line;
+	}
+	struct xp_lineidx li;
+	ck_assert_int_eq(xp_lineidx_build(&li, BASE, r, n, names, sizeof names, file_at, 4), 0);
+	uintptr_t end = n ? r[n - 1].addr + 100 : BASE + 100;
+	for (int k = 0; k < 4000; k++) {
+		uintptr_t q = k % 3 == 0 && n ? r[rnd() % n].addr - (rnd() % 2) : BASE - 50 + rnd() % (end - BASE + 100);
+		uint32_t wf = 0, wl = 0;
+		int want = scan(r, n, q, &wf, &wl);
+		const char *file = NULL;
+		unsigned line = 0;
+		int got = xp_lineidx_find(&li, q, &file, &line);
+		ck_assert_msg(got == want, "n=%zu addr=+%ld: found %d, want %d", n, (long)(q - BASE), got, want);
+		if (want) {
+			ck_assert_uint_eq(line, wl);
+			ck_assert_str_eq(file, names + file_at[wf]);
+		}
+	}
+	xp_lineidx_free(&li);
+	free(r);
+}
+
+START_TEST(random_tables_match_a_scan)
+{
+	state = 20261204;
+	static const size_t sizes[] = { 0, 1, 2, 15, 16, 17, 31, 33, 100, 1000, 20000 };
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+		for (int rep = 0; rep < 5; rep++)
+			check_table(sizes[i]);
+}
+END_TEST
+
+/* A file index the table lacks answers nothing rather than reading past
+ * the table; rows below the base are left out. */
+START_TEST(bad_rows_are_dropped)
+{
+	struct xp_linerow r[] = {
+		{ BASE - 16, 0, 5 }, { BASE + 0, 9, 7 }, { BASE + 8, 1, 8 }, { BASE + 12, 0, 0 },
+	};
+	struct xp_lineidx li;
+	ck_assert_int_eq(xp_lineidx_build(&li, BASE, r, 4, names, sizeof names, file_at, 4), 0);
+	const char *file;
+	unsigned line;
+	ck_assert_int_eq(xp_lineidx_find(&li, BASE - 8, &file, &line), 0);
+	ck_assert_int_eq(xp_lineidx_find(&li, BASE + 4, &file, &line), 0);
+	ck_assert_int_eq(xp_lineidx_find(&li, BASE + 9, &file, &line), 1);
+	ck_assert_str_eq(file, "dir/b.h");
+	ck_assert_uint_eq(line, 8);
+	ck_assert_int_eq(xp_lineidx_find(&li, BASE + 12, &file, &line), 0);
+	xp_lineidx_free(&li);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("symtab_line_index");
+	TCase *tc = tcase_create("index");
+	tcase_add_test(tc, random_tables_match_a_scan);
+	tcase_add_test(tc, bad_rows_are_dropped);
+	suite_add_tcase(s, tc);
+	SRunner *sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
