@@ -123,7 +123,9 @@ START_TEST(registration_errors)
 					       "U", "h", "E", "b", "V", "t",
 					       "S", "s", "B", "F", "f", "SR", "Sb", "Bb",
 					       "I6c", "Ub", "MR", "hN", "bl", "tTd",
-					       "ISpfc", "Ehp" };
+					       "ISpfc", "Ehp",
+					       /* the symbol letters l and C, any order */
+					       "Sl", "SC", "Sbl", "SlC", "SRbCl", "sl", "sC", "Bl", "BCl", "Fl", "fC" };
 	for (size_t i = 0; i < sizeof builtin / sizeof builtin[0]; i++)
 		expect_register_error(builtin[i], print_tag, EEXIST);
 	/* Starting with a built-in's name is fine: the longer name wins. */
@@ -132,6 +134,12 @@ START_TEST(registration_errors)
 	const unsigned char mac[6] = { 0, 1, 2, 3, 4, 5 };
 	EXPECT("<Mac>|00:01:02:03:04:05", "%pMac|%pM", &y, mac);
 	ck_assert_int_eq(xprintf_unregister_pointer("Mac"), 0);
+	/* A letter twice, or one a built-in does not read, is a new name. */
+	ck_assert_int_eq(xprintf_register_pointer("Sll", print_tag, "<Sll>"), 0);
+	ck_assert_int_eq(xprintf_register_pointer("Sx", print_tag, "<Sx>"), 0);
+	EXPECT("<Sll>|<Sx>", "%pSll|%pSx", &y, &y);
+	ck_assert_int_eq(xprintf_unregister_pointer("Sll"), 0);
+	ck_assert_int_eq(xprintf_unregister_pointer("Sx"), 0);
 	/* Twice the same name. */
 	ck_assert_int_eq(xprintf_register_pointer("Twice", print_tag, "1"), 0);
 	expect_register_error("Twice", print_tag, EEXIST);
