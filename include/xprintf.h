@@ -51,9 +51,11 @@
  *
  * THREAD SAFETY
  *     All functions are MT-safe.  xsnprintf, xvsnprintf, xsprintf and
- *     xvsprintf neither allocate nor lock, except that a format using
- *     more than XPRINTF_POSITIONAL_STACK (64) positional arguments
- *     allocates their table.
+ *     xvsprintf neither allocate nor lock, with two exceptions: a format
+ *     using more than XPRINTF_POSITIONAL_STACK (64) positional arguments
+ *     allocates their table, and the first symbol lookup (%pS and friends)
+ *     in an object indexes that object, which allocates, locks and reads
+ *     its file, unless xprintf_symbols_preload() has indexed it already.
  */
 #ifndef XPRINTF_H
 #define XPRINTF_H
