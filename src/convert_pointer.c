@@ -35,10 +35,10 @@ const char *xp_ext_bad_pointer(const void *ptr)
  * it can be: a left-justified field, or one whose width or precision is
  * within what has been produced, streams on to the destination (the
  * precision cutting it).  Only a right-justified field wider than the
- * window, whose precision is too, with an output longer than the window,
- * cannot know its leading spaces before the end: that one output is
- * counted, and the handler runs a second time to write it (so handlers
- * must not consume what they cannot consume again).
+ * window, with no precision or one wider than the window too, around an
+ * output longer than the window, cannot know its leading spaces before the
+ * end: that output is counted, and the handler runs a second time to write
+ * it (so handlers must not consume what they cannot consume again).
  */
 enum pad_mode { PAD_BUFFER, PAD_STREAM, PAD_COUNT };
 
