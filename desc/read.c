@@ -25,7 +25,7 @@ static int read_block_pipe(uintptr_t addr, void *buf, size_t len)
 	int ok = 1;
 	for (size_t done = 0; ok && done < len;) {
 		size_t n = len - done < 4096 ? len - done : 4096;
-		ok = write(fd[1], (const char *)addr + done, n) == (ssize_t)n &&
+		ok = write(fd[1], (const char *)(addr + done), n) == (ssize_t)n &&
 		     read(fd[0], (char *)buf + done, n) == (ssize_t)n;
 		done += n;
 	}

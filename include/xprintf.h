@@ -51,9 +51,11 @@
  *
  * THREAD SAFETY
  *     All functions are MT-safe.  xsnprintf, xvsnprintf, xsprintf and
- *     xvsprintf neither allocate nor lock, except that a format using
- *     more than XPRINTF_POSITIONAL_STACK (64) positional arguments
- *     allocates their table.
+ *     xvsprintf neither allocate nor lock, with two exceptions: a format
+ *     using more than XPRINTF_POSITIONAL_STACK (64) positional arguments
+ *     allocates their table, and the first symbol lookup (%pS and friends)
+ *     in an object indexes that object, which allocates, locks and reads
+ *     its file, unless xprintf_symbols_preload() has indexed it already.
  */
 #ifndef XPRINTF_H
 #define XPRINTF_H
@@ -215,9 +217,11 @@ struct xprintf_va_format {
  *     text is passed to the handler as its letters.  The handler never sees
  *     NULL or error pointers (they print "(null)" / "(efault)").  The
  *     library pads the handler's output to the field width and cuts it at
- *     the precision, as for %s; when a width or precision is given it calls
- *     the handler twice (first to measure), so a handler must print the same
- *     thing each time.  It returns 0, or -1 with errno set to make the whole
+ *     the precision, as for %s, calling the handler once per directive;
+ *     only a right-justified field wider than 256 bytes (with no precision
+ *     or one above 256) around an output longer than 256 bytes may call it
+ *     a second time, the first call measuring, so a handler must print the
+ *     same thing each time.  It returns 0, or -1 with errno set to make the whole
  *     call fail with that errno.  A handler may call any xprintf function,
  *     including xprintf_register_pointer.
  *

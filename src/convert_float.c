@@ -189,7 +189,7 @@ void xp_convert_fpval(struct xp_sink *s, const struct xp_spec *sp, const struct 
 {
 	/* Read through pv, not from a copy: its fields were stored one by one
 	 * just now, and a struct copy's 16-byte loads over them would wait for
-	 * those stores to retire (a third of a %a call, measured). */
+	 * those stores to retire. */
 	const struct xp_fpval *v = pv;
 	int upper = sp->conv == 'E' || sp->conv == 'F' || sp->conv == 'G' || sp->conv == 'A';
 	if (v->kind == XP_FP_INF) {

@@ -27,36 +27,117 @@ const char *xp_ext_bad_pointer(const void *ptr)
 	return NULL;
 }
 
-/* Width and precision around an extension's output, as for %s. */
+/*
+ * Width and precision around an extension's output, as for %s, with the
+ * handler called once.  Its output goes to a scratch window on the stack;
+ * when the handler finishes inside it, the field is padded from there.
+ * When the output outgrows the window, the padding is decided as soon as
+ * it can be: a left-justified field, or one whose width or precision is
+ * within what has been produced, streams on to the destination (the
+ * precision cutting it).  Only a right-justified field wider than the
+ * window, with no precision or one wider than the window too, around an
+ * output longer than the window, cannot know its leading spaces before the
+ * end: that output is counted, and the handler runs a second time to write
+ * it (so handlers must not consume what they cannot consume again).
+ */
+enum pad_mode { PAD_BUFFER, PAD_STREAM, PAD_COUNT };
+
+struct pad_sink {
+	struct xp_sink sink;       /* its window is scratch */
+	struct xp_sink *parent;
+	size_t width, cap;         /* cap: the precision, or SIZE_MAX */
+	int left;
+	enum pad_mode mode;
+	size_t sent;               /* bytes passed on to parent, at most cap */
+	char scratch[256];
+};
+
+static void pad_forward(struct pad_sink *ps, const char *p, size_t n)
+{
+	size_t k = n < ps->cap - ps->sent ? n : ps->cap - ps->sent;
+	if (k) {
+		xp_put(ps->parent, p, k);
+		ps->sent += k;
+	}
+	if (ps->parent->error)
+		ps->sink.error = ps->parent->error;
+}
+
+static void pad_drain(struct xp_sink *s, const char *p, size_t n)
+{
+	struct pad_sink *ps = (struct pad_sink *)s;
+	size_t held = (size_t)(s->pos - s->base);
+	if (ps->mode == PAD_BUFFER) {
+		/* The window overflows: the output is longer than held + n. */
+		size_t seen = held + n;
+		size_t decided_at = ps->width < ps->cap ? ps->width : ps->cap;
+		if (ps->left || seen >= decided_at) {
+			if (!ps->left && ps->cap <= seen && ps->width > ps->cap)
+				xp_pad(ps->parent, ' ', ps->width - ps->cap);
+			ps->mode = PAD_STREAM;
+		} else {
+			ps->mode = PAD_COUNT;
+			s->counting = 1;
+		}
+	}
+	if (ps->mode == PAD_STREAM) {
+		pad_forward(ps, s->base, held);
+		pad_forward(ps, p, n);
+	}
+	s->done += held + n;
+	s->pos = s->base;
+}
+
+static void pad_init(struct pad_sink *ps, struct xp_sink *parent, const struct xp_spec *sp,
+		     enum pad_mode mode)
+{
+	ps->sink.base = ps->sink.pos = ps->scratch;
+	ps->sink.end = ps->scratch + sizeof ps->scratch;
+	ps->sink.done = 0;
+	ps->sink.error = 0;
+	ps->sink.counting = 0;
+	ps->sink.drain = pad_drain;
+	ps->parent = parent;
+	ps->width = sp->width;
+	ps->cap = sp->prec >= 0 ? (size_t)sp->prec : SIZE_MAX;
+	ps->left = (sp->flags & XP_F_LEFT) != 0;
+	ps->mode = mode;
+	ps->sent = 0;
+}
+
 static int run_padded(struct xp_sink *s, const struct xp_ext *e, const struct xp_ext_call *c)
 {
 	const struct xp_spec *sp = c->spec;
 	if (!sp->width && sp->prec < 0)
 		return e->fn(s, c);
 
-	char scratch[256];
-	struct xp_sink measure;
-	xp_sink_init_count(&measure, scratch, sizeof scratch);
-	if (e->fn(&measure, c) < 0)
-		return -1;
-	size_t len = xp_sink_count(&measure);
-	size_t shown = sp->prec >= 0 && (size_t)sp->prec < len ? (size_t)sp->prec : len;
-	size_t fill = sp->width > shown ? sp->width - shown : 0;
-
-	if (fill && !(sp->flags & XP_F_LEFT))
-		xp_pad(s, ' ', fill);
-	int rc;
-	if (shown == len) {
-		rc = e->fn(s, c);
-	} else {
-		struct xp_sink_limit lim;
-		xp_sink_init_limit(&lim, s, shown);
-		rc = e->fn(&lim.sink, c);
-		xp_sink_limit_finish(&lim);
+	struct pad_sink ps;
+	pad_init(&ps, s, sp, PAD_BUFFER);
+	int rc = e->fn(&ps.sink, c);
+	size_t held = (size_t)(ps.sink.pos - ps.sink.base);
+	if (rc < 0)
+		return rc;
+	if (ps.mode == PAD_BUFFER) {
+		size_t shown = held < ps.cap ? held : ps.cap;
+		xp_emit_padded_fields(s, sp->width, ps.left, ps.scratch, shown);
+		return 0;
 	}
-	if (fill && (sp->flags & XP_F_LEFT))
-		xp_pad(s, ' ', fill);
-	return rc;
+	if (ps.mode == PAD_COUNT) {
+		/* The second run, its leading spaces now known. */
+		size_t len = ps.sink.done + held;
+		size_t shown = len < ps.cap ? len : ps.cap;
+		if (sp->width > shown)
+			xp_pad(s, ' ', sp->width - shown);
+		pad_init(&ps, s, sp, PAD_STREAM);
+		rc = e->fn(&ps.sink, c);
+		held = (size_t)(ps.sink.pos - ps.sink.base);
+		if (rc < 0)
+			return rc;
+	}
+	pad_forward(&ps, ps.sink.base, held);
+	if (ps.left && sp->width > ps.sent)
+		xp_pad(s, ' ', sp->width - ps.sent);
+	return 0;
 }
 
 int xp_convert_pointer(struct xp_sink *s, const struct xp_spec *sp, void *ptr)

@@ -75,7 +75,7 @@ static inline char *xp_bin_backwards(char *end, unsigned long long v)
  * its destination.  Making digits in a stack buffer and copying them out
  * costs more than it seems: the copy's 8-byte loads span the 1- and 2-byte
  * stores that made the digits, the CPU cannot forward them from its store
- * buffer, and waits (measured: a third of a %d call).
+ * buffer, and waits for them to retire.
  */
 static inline unsigned xp_dec_len(unsigned long long v)
 {
@@ -134,7 +134,7 @@ static inline unsigned long long xp_chars_at(unsigned long long a, unsigned long
 #if defined(__SSE2__) && defined(__x86_64__)
 /* All 16 hex digits of v, most significant first, as the two words memcpy
  * stores as characters 0-7 (*hi) and 8-15 (*lo): one vector for the 16
- * nibbles instead of xp_hex8 twice (a third of the instructions). */
+ * nibbles instead of xp_hex8 twice. */
 static inline void xp_hex16(unsigned long long v, int upper, unsigned long long *hi,
 			    unsigned long long *lo)
 {

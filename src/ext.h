@@ -5,8 +5,10 @@
  * its name (%pI4h: name "I4", letters "h") and the directive, and writes to
  * the sink.  Unless the row says the field width is the extension's own
  * argument, the caller applies width, precision and '-' to the handler's
- * whole output as for %s (the handler may then run twice: once to measure,
- * so it must not consume anything it cannot consume again).
+ * whole output as for %s, running the handler once (run_padded in
+ * src/convert_pointer.c says when an output longer than its scratch window
+ * needs a second run, so a handler must not consume anything it cannot
+ * consume again).
  *
  * Programs add rows at run time (src/ext/registry.c); the longest name wins
  * across built-in and registered rows.

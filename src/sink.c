@@ -1,4 +1,4 @@
-/* sink.c - padding and the counting sink shared by all destinations. */
+/* sink.c - padding shared by all destinations. */
 #include "sink.h"
 
 #include <errno.h>
@@ -46,60 +46,4 @@ void xp_pad_slow(struct xp_sink *s, char c, size_t n)
 		}
 		n -= k;
 	}
-}
-
-static void count_drain(struct xp_sink *s, const char *p, size_t n)
-{
-	(void)p;
-	s->done += (size_t)(s->pos - s->base) + n;
-	s->pos = s->base;
-}
-
-void xp_sink_init_count(struct xp_sink *s, char *scratch, size_t scratch_len)
-{
-	s->base = s->pos = scratch;
-	s->end = scratch + scratch_len;
-	s->done = 0;
-	s->error = 0;
-	s->counting = 1;
-	s->drain = count_drain;
-}
-
-static void limit_forward(struct xp_sink_limit *l, const char *p, size_t n)
-{
-	size_t k = n < l->left ? n : l->left;
-	if (k) {
-		xp_put(l->parent, p, k);
-		l->left -= k;
-	}
-}
-
-static void limit_drain(struct xp_sink *s, const char *p, size_t n)
-{
-	struct xp_sink_limit *l = (struct xp_sink_limit *)s;
-	limit_forward(l, s->base, (size_t)(s->pos - s->base));
-	limit_forward(l, p, n);
-	s->done += (size_t)(s->pos - s->base) + n;
-	s->pos = s->base;
-	if (!l->left)
-		s->counting = 1;
-}
-
-void xp_sink_init_limit(struct xp_sink_limit *l, struct xp_sink *parent, size_t limit)
-{
-	l->sink.base = l->sink.pos = l->buf;
-	l->sink.end = l->buf + sizeof l->buf;
-	l->sink.done = 0;
-	l->sink.error = 0;
-	l->sink.counting = 0;
-	l->sink.drain = limit_drain;
-	l->parent = parent;
-	l->left = limit;
-}
-
-void xp_sink_limit_finish(struct xp_sink_limit *l)
-{
-	limit_forward(l, l->sink.base, (size_t)(l->sink.pos - l->sink.base));
-	l->sink.done += (size_t)(l->sink.pos - l->sink.base);
-	l->sink.pos = l->sink.base;
 }

@@ -115,18 +115,4 @@ static inline void xp_pad(struct xp_sink *s, char c, size_t n)
 	}
 }
 
-/* A sink that only counts (used to measure before padding). */
-void xp_sink_init_count(struct xp_sink *s, char *scratch, size_t scratch_len);
-
-/* A sink that passes at most limit bytes on to parent and counts the rest
- * (precision applied to a %p extension's output). */
-struct xp_sink_limit {
-	struct xp_sink sink;
-	struct xp_sink *parent;
-	size_t left;
-	char buf[128];
-};
-void xp_sink_init_limit(struct xp_sink_limit *l, struct xp_sink *parent, size_t limit);
-void xp_sink_limit_finish(struct xp_sink_limit *l);
-
 #endif

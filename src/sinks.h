@@ -70,7 +70,8 @@ struct xp_stream_sink {
 int xp_stream_init(struct xp_stream_sink *st, FILE *f);
 int xp_stream_finish(struct xp_stream_sink *st); /* 0 or errno */
 
-/* dprintf: write(2) in window-sized pieces. */
+/* dprintf: output gathers in the window; a full window, or a single piece
+ * at least as large as it, goes to write(2) in one call. */
 struct xp_fd_sink {
 	struct xp_sink sink;
 	int fd;

@@ -1,6 +1,7 @@
 /* test_desc_symbols.c - %pF %pf %pS %pB with real function pointers, on
  * every target; on ppc64 ELFv1 (the cross leg, under qemu) function
- * pointers are descriptors in .opd and this is the proof of issue 5.
+ * pointers are descriptors in .opd, and this suite shows that they are
+ * followed where the contract says (doc/contract.md §3).
  *
  * Oracles: nm (the target's: CMAKE_NM when cross-compiling) -- its
  * --synthetic ".name" code symbols for where a descriptor must lead, and

@@ -7,7 +7,7 @@
  * the return value, errno and the targets of %n.  One case in eight goes
  * to another destination instead (asprintf, fprintf to open_memstream,
  * dprintf to a pipe); then the bytes that arrived there are compared.
- * Left out (documented departures, spec section 1): floating conversions,
+ * Left out (documented departures, doc/contract.md §1): floating conversions,
  * wN/wfN, q/L integer directives under positional arguments, and %p
  * followed by a letter or digit (pointer extensions).
  */
@@ -542,7 +542,7 @@ static void generate(struct gcase *g, uint64_t seed, unsigned long index)
 	memset(g, 0, sizeof *g);
 	g->positional = chance(30);
 	/* glibc continues on its positional path after an unknown conversion,
-	 * where q/L integers are read as int (spec section 1): see slow_seen. */
+	 * where q/L integers are read as int (doc/contract.md §1): see slow_seen. */
 	g->unknown_ok = chance(15);
 	g->ndirs = 1 + (int)below(MAX_DIRS);
 	int after_pointer = 0;

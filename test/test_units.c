@@ -3,8 +3,8 @@
  * SAME(...) compares with glibc's vsnprintf at run time (bytes, guard
  * bytes, return value, errno; several buffer sizes).  EXPECT(...) states a
  * hand-derived result where glibc 2.36 is not the oracle (C23 wN/wfN,
- * kernel %p grammar, documented departures) or where the spec gives the
- * text (section 1 of the output contract).
+ * kernel %p grammar, documented departures) or where doc/contract.md §1
+ * gives the text.
  */
 #define _GNU_SOURCE
 #include <check.h>
@@ -74,7 +74,7 @@ START_TEST(test_int_length_modifiers)
 		SAME("%zd %zu %zx %Zd %Zu", (ssize_t)q, (size_t)q, (size_t)q, (ssize_t)q, (size_t)q);
 		SAME("%td %tu %tx", (ptrdiff_t)q, (ptrdiff_t)q, (ptrdiff_t)q);
 	}
-	SAME("%hhd", -129); /* spec: 127 */
+	SAME("%hhd", -129); /* doc/contract.md §1: 127 */
 	EXPECT("127", "%hhd", -129);
 	SAME("%'+20lld|%-#25llx|%0 22lo", LLONG_MIN, LLONG_MIN, LLONG_MAX);
 }
@@ -133,7 +133,7 @@ START_TEST(test_width_precision)
 		SAME(fmts[f], -12);
 		SAME(fmts[f], 012345);
 	}
-	/* spec corner cases */
+	/* the corner cases of doc/contract.md §1 */
 	EXPECT("", "%.0d", 0);
 	EXPECT("0", "%#.0o", 0);
 	EXPECT("+", "%+.0d", 0);

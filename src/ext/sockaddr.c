@@ -3,7 +3,7 @@
  * byte order (IPv4).  IPv6 with p, f or s is bracketed: [1::2]:80.
  * (The kernel also formats the port, flow info and scope with the
  * directive's field width; here the width applies to the whole output
- * only, as the contract says.) */
+ * only: doc/contract.md §4.) */
 #define _GNU_SOURCE
 #include "../ext.h"
 #include "ip.h"

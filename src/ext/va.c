@@ -1,6 +1,7 @@
 /* va.c - %pV: a struct xprintf_va_format formatted in place, so logging
  * wrappers can pass their caller's format and arguments through.  The
- * va_list is copied, never consumed (the handler may run twice). */
+ * va_list is copied, never consumed (a long padded output runs the handler
+ * twice). */
 #include "../ext.h"
 #include "../vformat.h"
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # ppc64.sh - the big-endian ppc64 (ELFv1) leg: cross-build xprintf and its
 # Check suites and run them under qemu-user, where function pointers are
-# function descriptors (issue 5).
+# function descriptors (%pF/%pf, doc/contract.md §3).
 #
 # 1. installs the cross compiler, qemu-user and the build tools if missing;
 # 2. cross-builds zlib, liblzma, elfutils (libelf, libdw) and Check from Debian's own

@@ -4,7 +4,7 @@
  * The buffer is a malloc of exactly the bytes the extension is documented
  * to read (4 for I4, 16 for I6 and U, the sockaddr of the chosen family
  * for IS, the field width's worth for %*ph / %*pE / %*pb, ...), so ASan
- * reports any read past what the contract allows.  Symbol extensions and
+ * reports any read past what doc/contract.md §4 allows.  Symbol extensions and
  * %px get arbitrary addresses (they never read through them); %pV gets a
  * format whose directives read exactly the arguments passed with it.
  *

@@ -17,11 +17,11 @@
  *
  * Oracle: for formats glibc 2.36 defines the same way (no %p extension,
  * no C23 wN; and, where glibc takes its positional path (n$, or after an
- * unknown conversion), no q/L integer (README), no width or precision
- * beyond INT_MAX (glibc does not reject it there), see float_quirk()), the
- * return value, errno, the text and the %n results must equal glibc's
- * snprintf, and a truncated buffer must hold exactly glibc's prefix.
- * A mismatch aborts, so libFuzzer reports it with the input.
+ * unknown conversion), no q/L integer (doc/contract.md §1), no width or
+ * precision beyond INT_MAX (glibc does not reject it there), see
+ * float_quirk()), the return value, errno, the text and the %n results
+ * must equal glibc's snprintf, and a truncated buffer must hold exactly
+ * glibc's prefix.  A mismatch aborts, so libFuzzer reports it with the input.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -480,7 +480,7 @@ static void value_directive(struct gen *g, int slot, int ws, int ps)
 		flags(g), width(g, ws, 0), precision(g, ps);
 		const char *l = PICK(g, len);
 		if (l[0] != 'l')
-			g->q_or_l = 1; /* glibc's positional path reads them as int (README) */
+			g->q_or_l = 1; /* glibc's positional path reads them as int (doc/contract.md §1) */
 		emits(g, l);
 		emits(g, PICK(g, ints));
 		return;
