@@ -21,7 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define XP_LINES_BLOCK 16
+#define XP_LINES_BLOCK 8
 
 /* A row as the builder takes it: line 0 ends a sequence. */
 struct xp_linerow {
