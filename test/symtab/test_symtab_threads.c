@@ -27,7 +27,7 @@ __attribute__((noinline, used)) int prog_function(int x)
 
 static atomic_uintptr_t churn_addr; /* a function in the churning library, or 0 */
 static atomic_int done;
-static char want_prog[256], want_abort[256];
+static char want_prog[256], want_abort[256], want_prog_line[512];
 
 struct reader_result {
 	long formatted, bad;
@@ -47,14 +47,19 @@ static void *reader(void *arg)
 		ok &= !strcmp(buf, want_abort);
 		if (!ok)
 			goto bad;
+		/* source lines, read lazily again after every index drop */
+		xsnprintf(buf, sizeof buf, "%pSl", FN(prog_function));
+		ok &= !strcmp(buf, want_prog_line);
+		if (!ok)
+			goto bad;
 		uintptr_t a = atomic_load(&churn_addr);
 		if (a) {
-			xsnprintf(buf, sizeof buf, "%pS", (void *)a);
+			xsnprintf(buf, sizeof buf, "%pSl", (void *)a);
 			snprintf(hex, sizeof hex, "0x%lx", (unsigned long)a);
-			/* loaded: its name; unloaded meanwhile: the fallback */
+			/* loaded: its name and line; unloaded meanwhile: the fallback */
 			ok &= !strcmp(buf, hex) ||
 			      (!strncmp(buf, "late_global+0x0/0x", 18) &&
-			       strstr(buf, " [libxpfix_late.so]") != NULL);
+			       strstr(buf, " [libxpfix_late.so] (") != NULL && strstr(buf, "fixture_lib.c:"));
 		}
 	bad:
 		r->formatted++;
@@ -68,6 +73,8 @@ START_TEST(lookups_during_dlopen_dlclose)
 {
 	xsnprintf(want_prog, sizeof want_prog, "%pS", FN(prog_function));
 	ck_assert_int_eq(strncmp(want_prog, "prog_function+0x0/0x", 20), 0);
+	xsnprintf(want_prog_line, sizeof want_prog_line, "%pSl", FN(prog_function));
+	ck_assert_msg(strstr(want_prog_line, "test_symtab_threads.c:") != NULL, "%s", want_prog_line);
 	xsnprintf(want_abort, sizeof want_abort, "%ps", FN(abort));
 	/* libc's abort, or a sanitizer's interceptor of it: named either way */
 	ck_assert_ptr_nonnull(strstr(want_abort, "abort ["));
