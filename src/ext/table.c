@@ -1,6 +1,7 @@
 /* table.c - the built-in %p extensions, one row each, and the lookup. */
 #include "../ext.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
 /*
@@ -40,16 +41,49 @@ static const struct xp_ext builtin[] = {
 	ROW("t", xp_ext_time, XP_EXT_DEREF, "TRdtrs"),
 };
 
+#define NROWS (sizeof builtin / sizeof builtin[0])
+
+/* The rows by first character: head[c] is 1 + the first row starting with
+ * c, chain[i] 1 + the next one after row i (0 ends both).  Built once by a
+ * constructor from the table above; until it has run (another library's
+ * constructor formatting first), lookups scan the whole table. */
+static unsigned char head[128], chain[NROWS];
+static _Atomic int chained;
+
+__attribute__((constructor)) static void chain_rows(void)
+{
+	for (size_t i = NROWS; i-- > 0;) {
+		unsigned char c = (unsigned char)builtin[i].name[0] & 127;
+		chain[i] = head[c];
+		head[c] = (unsigned char)(i + 1);
+	}
+	atomic_store_explicit(&chained, 1, memory_order_release);
+}
+
+static int better_prefix(const struct xp_ext *r, const char *text, size_t len, size_t best_len)
+{
+	size_t n = r->name_len;
+	return n <= len && n > best_len && r->name[0] == text[0] && memcmp(r->name, text, n) == 0;
+}
+
 const struct xp_ext *xp_ext_find(const char *text, size_t len)
 {
 	const struct xp_ext *best = NULL;
 	size_t best_len = 0;
-	for (size_t i = 0; i < sizeof builtin / sizeof builtin[0]; i++) {
-		size_t n = builtin[i].name_len;
-		if (n <= len && n > best_len && builtin[i].name[0] == text[0] &&
-		    memcmp(builtin[i].name, text, n) == 0) {
-			best = &builtin[i];
-			best_len = n;
+	if (atomic_load_explicit(&chained, memory_order_acquire)) {
+		unsigned char c = (unsigned char)text[0];
+		for (unsigned i = c < 128 ? head[c] : 0; i; i = chain[i - 1]) {
+			if (better_prefix(&builtin[i - 1], text, len, best_len)) {
+				best = &builtin[i - 1];
+				best_len = best->name_len;
+			}
+		}
+	} else {
+		for (size_t i = 0; i < NROWS; i++) {
+			if (better_prefix(&builtin[i], text, len, best_len)) {
+				best = &builtin[i];
+				best_len = best->name_len;
+			}
 		}
 	}
 	const struct xp_ext *reg = xp_ext_find_registered(text, len, best_len);
@@ -74,7 +108,7 @@ static int spells_letters(const char *suffix, size_t len, const char *letters)
  */
 int xp_ext_name_is_builtin(const char *name, size_t len)
 {
-	for (size_t i = 0; i < sizeof builtin / sizeof builtin[0]; i++) {
+	for (size_t i = 0; i < NROWS; i++) {
 		const struct xp_ext *r = &builtin[i];
 		if (r->name_len <= len && memcmp(r->name, name, r->name_len) == 0 &&
 		    spells_letters(name + r->name_len, len - r->name_len, r->letters))
