@@ -69,7 +69,7 @@ static int put_direct(struct xp_sink *s, const struct xp_spec *sp, const struct 
 	}
 	if (sp->flags & XP_F_LEFT) {
 		xp_put(s, body, bytes);
-		xp_pad(s, ' ', fill);
+		xp_pad(s, (sp->flags & XP_F_ZERO_LEFT) ? '0' : ' ', fill);
 	} else if (sp->flags & XP_F_ZERO) {
 		size_t sg = o->sign != 0;
 		xp_put(s, body, sg);
@@ -212,6 +212,13 @@ void xp_convert_fpval(struct xp_sink *s, const struct xp_spec *sp, const struct 
 	}
 	unsigned char c = sp->conv | 0x20;
 	if (c == 'a') {
+		if (sp->flags & XP_F_ZERO_LEFT) {
+			/* glibc pads %a neither left nor right then */
+			struct xp_spec bare = *sp;
+			bare.width = 0;
+			xp_float_hex(s, &bare, v, &num);
+			return;
+		}
 		xp_float_hex(s, sp, v, &num);
 		return;
 	}
@@ -224,7 +231,7 @@ void xp_convert_fpval(struct xp_sink *s, const struct xp_spec *sp, const struct 
 		fixed.m[1] &= 0x7fffffffu;
 		v = &fixed;
 	}
-	if (!(sp->flags & XP_F_GROUP)) {
+	if (!(sp->flags & (XP_F_GROUP | XP_F_ZERO_LEFT))) {
 		if (c == 'f' ? xp_fast_fixed(s, sp, v, num.radix, num.radix_len)
 			     : (c == 'e' || c == 'g') && xp_fast_exp(s, sp, v, num.radix, num.radix_len))
 			return;

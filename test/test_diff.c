@@ -7,8 +7,11 @@
  * the return value, errno and the targets of %n.  One case in eight goes
  * to another destination instead (asprintf, fprintf to open_memstream,
  * dprintf to a pipe); then the bytes that arrived there are compared.
- * Left out (documented departures, spec section 1): floating conversions,
- * wN/wfN, q/L integer directives under positional arguments, and %p
+ * Every flag, and '*' or '*m$' widths and precisions of both signs, come
+ * with every conversion, unknown ones and those without a value included,
+ * on glibc's sequential and positional paths.
+ * Left out: floating conversions (test_float_diff.c), and the documented
+ * departures: wN/wfN, q/L integer directives under positional arguments, and %p
  * followed by a letter or digit (pointer extensions).
  */
 #define _GNU_SOURCE
@@ -144,6 +147,7 @@ struct dir {
 	const char *len;
 	char conv;
 	int width_slot, prec_slot, slot; /* argument slots, -1 for none */
+	int num_slot;   /* a directive without a value numbered with this slot */
 };
 
 struct slot {
@@ -375,6 +379,7 @@ static void gen_dir(struct gcase *g, struct dir *d, int after_pointer)
 	random_flags(d->flags);
 	d->len = "";
 	d->slot = -1;
+	d->num_slot = -1;
 	unsigned r = below(100);
 	if (slots_left(g) < 1)
 		r = 90 + below(10);
@@ -465,12 +470,12 @@ static void gen_dir(struct gcase *g, struct dir *d, int after_pointer)
 		g->s[d->slot].count_idx = g->ncount++;
 	} else if (r < 94) {
 		d->kind = K_ERRNO;
-		gen_star_parts(g, d, 0);
+		gen_star_parts(g, d, 1);
 		d->conv = 'm';
 		d->len = chance(80) ? "" : pick_length(g, any_lengths, 1);
 	} else if (r < 97) {
 		d->kind = K_PERCENT;
-		gen_star_parts(g, d, 0);
+		gen_star_parts(g, d, 1);
 		d->conv = '%';
 		d->len = chance(80) ? "" : pick_length(g, any_lengths, 0);
 	} else if (!g->unknown_ok) {
@@ -480,11 +485,15 @@ static void gen_dir(struct gcase *g, struct dir *d, int after_pointer)
 	} else {
 		static const char unknown[] = "ykKvrHJMTUVWy!&";
 		d->kind = K_UNKNOWN;
-		gen_star_parts(g, d, 0);
+		gen_star_parts(g, d, 1);
 		d->conv = unknown[below(sizeof unknown - 1)];
 		g->slow_seen = 1;
 		d->len = chance(70) ? "" : pick_length(g, any_lengths, 0);
 	}
+	/* In a positional format, a directive without a value may still
+	 * carry a n$ (glibc counts that argument); any earlier slot will do. */
+	if (d->slot < 0 && d->kind != K_COUNT && g->nslots && chance(30))
+		d->num_slot = (int)below((unsigned)g->nslots);
 }
 
 static void emit(struct gcase *g, const char *s)
@@ -507,9 +516,10 @@ static void build_format(struct gcase *g)
 		const struct dir *d = &g->d[i];
 		emit(g, d->lit);
 		emit(g, "%");
-		int numbered = g->positional && d->slot >= 0;
-		if (numbered)
+		if (g->positional && d->slot >= 0)
 			emit_num(g, "", g->order[d->slot] + 1, "$");
+		else if (g->positional && d->num_slot >= 0)
+			emit_num(g, "", g->order[d->num_slot] + 1, "$");
 		emit(g, d->flags);
 		if (d->width_kind == 1) {
 			if (d->width)
@@ -542,7 +552,7 @@ static void generate(struct gcase *g, uint64_t seed, unsigned long index)
 	memset(g, 0, sizeof *g);
 	g->positional = chance(30);
 	/* glibc continues on its positional path after an unknown conversion,
-	 * where q/L integers are read as int (spec section 1): see slow_seen. */
+	 * where q/L integers are read as int (README): see slow_seen. */
 	g->unknown_ok = chance(15);
 	g->ndirs = 1 + (int)below(MAX_DIRS);
 	int after_pointer = 0;
