@@ -425,7 +425,11 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 		const char *str = va_arg(a->ap, const char *);
 		if (!str)
 			str = "(null)";
-		xp_put(s, str, strlen(str));
+		size_t len = strlen(str);
+		if (__builtin_expect(xp_overlaps_output(s, str, len, len), 0))
+			xp_emit_overlapping(s, 0, 0, str, len);
+		else
+			xp_put(s, str, len);
 		return p + 1;
 	}
 	case FAST_CHAR:
