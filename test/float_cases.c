@@ -149,8 +149,8 @@ void float_case_make(struct float_case *c, uint64_t *st, size_t fullsize)
 	if (positional)
 		p += sprintf(p, "0$"); /* the value: renumbered below */
 	uint64_t fl = fc_next(st);
-	static const char flags[] = "-+ #0'";
-	for (int i = 0; i < 6; i++)
+	static const char flags[] = "-+ #0'I";
+	for (int i = 0; i < 7; i++)
 		if ((fl >> (4 * i) & 15) < 3)
 			*p++ = flags[i];
 	uint64_t w = fc_next(st);

@@ -180,8 +180,11 @@ struct gcase {
 	int locale;
 };
 
-static locale_t locales[3];
-static const char *const locale_names[3] = { "C", "en_US.UTF-8", "de_DE.UTF-8" };
+/* fa_IR and hi_IN: the I flag's output digits (and fa_IR's punctuation). */
+#define NLOCALES 5
+static locale_t locales[NLOCALES];
+static const char *const locale_names[NLOCALES] = { "C", "en_US.UTF-8", "de_DE.UTF-8", "fa_IR.UTF-8",
+						    "hi_IN.UTF-8" };
 
 static int pick_int(void)
 {
@@ -603,7 +606,7 @@ static void generate(struct gcase *g, uint64_t seed, unsigned long index)
 	g->size = chance(20) ? below(64) : sizes[below(sizeof sizes / sizeof sizes[0])];
 	static const int errnos[] = { 0, ENOENT, EINVAL, EILSEQ, 12345, -3 };
 	g->errno_in = errnos[below(sizeof errnos / sizeof errnos[0])];
-	g->locale = (int)below(3);
+	g->locale = (int)below(NLOCALES);
 	/* Most cases go to a bounded buffer; one in eight to another sink. */
 	g->sink = chance(88) ? SINK_BUFFER : 1 + (int)below(3);
 	if (g->sink != SINK_BUFFER)
@@ -721,7 +724,7 @@ START_TEST(test_random_formats_match_glibc)
 	uint64_t seed = env_ulong("XPRINTF_DIFF_SEED", 20261203);
 	unsigned long cases = env_ulong("XPRINTF_DIFF_CASES", 200000);
 	const char *one = getenv("XPRINTF_DIFF_CASE");
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < NLOCALES; i++) {
 		locales[i] = newlocale(LC_ALL_MASK, locale_names[i], (locale_t)0);
 		if (!locales[i])
 			fprintf(stderr, "note: locale %s missing, using the global one\n", locale_names[i]);
@@ -740,7 +743,7 @@ START_TEST(test_random_formats_match_glibc)
 			}
 		}
 	}
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < NLOCALES; i++)
 		if (locales[i])
 			freelocale(locales[i]);
 	for (int i = 0; i < 2; i++) {

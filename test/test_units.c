@@ -513,6 +513,32 @@ START_TEST(test_grouping_de_de)
 }
 END_TEST
 
+/* The I flag: the locale's output digits, as glibc prints them. */
+START_TEST(test_outdigits)
+{
+	use_locale("fa_IR.UTF-8");
+	EXPECT("\u06f1\u06f2\u06f3", "%Id", 123);
+	EXPECT("\u06f1\u066c\u06f2\u06f3\u06f4\u066c\u06f5\u06f6\u06f7", "%'Id", 1234567);
+	EXPECT("  \u06f1\u06f2\u06f3|00\u06f1\u06f2\u06f3|ff", "%I8d|%I08d|%Ix", 123, 123, 255);
+	EXPECT("\u06f1\u066b\u06f5", "%I.1f", 1.5);
+	static const char *const locs[] = { "fa_IR.UTF-8", "hi_IN.UTF-8", "de_DE.UTF-8", "C" };
+	for (size_t i = 0; i < N(locs); i++) {
+		use_locale(locs[i]);
+		SAME("%Id|%'Id|%I8d|%-I8d|%I08d|%I.5d|%I8.5d|%I+d|% Id|%I'15d|%I.0d", 123, 1234567, 123,
+		     123, 123, 123, 123, 7, 7, 1234567, 0);
+		SAME("%Iu|%Ix|%Io|%IX|%Ib|%Ihd|%Ild|%I*d|%I#m", 123u, 255, 8, 255, 5, 70000, 123456789L,
+		     10, 42);
+		SAME("%If|%I'f|%Ie|%Ig|%Ia|%I20f|%I-20f|%I020f|%I'020f|%IE|%I#.0f|%If|%I10.3Lf",
+		     1234.5, 1234567.5, 1234.5, 1234.5, 1.5, 1.5, 1.5, -1.5, 1234567.5, 1e10, 3.0,
+		     1.0 / 0.0, 2.5L);
+		SAME("%I'20.2f|%I'-20.2f|%I'.0f|%I'+020.3f|%I'-+20.3e", 1234567.5, 1234567.5,
+		     12345.0, -9876543.21, -9876543.21);
+		SAME("%1$I0*2$f|%1$I'0*2$.2e", 1234567.5, -30);
+		SAME("%Ic|%Is|%Ip|%I5%%|%IH", '5', "12", (void *)0x12);
+	}
+}
+END_TEST
+
 START_TEST(test_grouping_c)
 {
 	use_locale("C");
@@ -588,6 +614,7 @@ int main(void)
 		{ "grouping_en_us", test_grouping_en_us },
 		{ "grouping_de_de", test_grouping_de_de },
 		{ "grouping_c", test_grouping_c },
+		{ "outdigits", test_outdigits },
 		{ "sprintf", test_sprintf },
 	};
 	for (size_t i = 0; i < N(tests); i++) {
