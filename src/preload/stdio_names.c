@@ -15,32 +15,41 @@
  * define vprintf inline at -O2, and clang refuses an attribute after that. */
 #define XP_INTERPOSED
 
-/* The five engines every name below ends in: xprintf's, or libc's. */
-static int any_vfprintf(FILE *stream, const char *fmt, va_list ap)
+/* The five engines every name below ends in: xprintf's, or libc's.
+ * External (hidden) rather than static: glibc's vprintf is an inline
+ * definition at -O2, which may not call a static function. */
+#define XP_ENGINE __attribute__((visibility("hidden")))
+int any_vfprintf(FILE *stream, const char *fmt, va_list ap) XP_ENGINE;
+int any_vdprintf(int fd, const char *fmt, va_list ap) XP_ENGINE;
+int any_vsprintf(char *str, const char *fmt, va_list ap) XP_ENGINE;
+int any_vsnprintf(char *str, size_t size, const char *fmt, va_list ap) XP_ENGINE;
+int any_vasprintf(char **strp, const char *fmt, va_list ap) XP_ENGINE;
+
+int any_vfprintf(FILE *stream, const char *fmt, va_list ap)
 {
 	const struct xp_glibc_printf *g = xp_glibc_handoff();
 	return g ? g->vfprintf(stream, fmt, ap) : xvfprintf(stream, fmt, ap);
 }
 
-static int any_vdprintf(int fd, const char *fmt, va_list ap)
+int any_vdprintf(int fd, const char *fmt, va_list ap)
 {
 	const struct xp_glibc_printf *g = xp_glibc_handoff();
 	return g ? g->vdprintf(fd, fmt, ap) : xvdprintf(fd, fmt, ap);
 }
 
-static int any_vsprintf(char *str, const char *fmt, va_list ap)
+int any_vsprintf(char *str, const char *fmt, va_list ap)
 {
 	const struct xp_glibc_printf *g = xp_glibc_handoff();
 	return g ? g->vsprintf(str, fmt, ap) : xvsprintf(str, fmt, ap);
 }
 
-static int any_vsnprintf(char *str, size_t size, const char *fmt, va_list ap)
+int any_vsnprintf(char *str, size_t size, const char *fmt, va_list ap)
 {
 	const struct xp_glibc_printf *g = xp_glibc_handoff();
 	return g ? g->vsnprintf(str, size, fmt, ap) : xvsnprintf(str, size, fmt, ap);
 }
 
-static int any_vasprintf(char **strp, const char *fmt, va_list ap)
+int any_vasprintf(char **strp, const char *fmt, va_list ap)
 {
 	const struct xp_glibc_printf *g = xp_glibc_handoff();
 	return g ? g->vasprintf(strp, fmt, ap) : xvasprintf(strp, fmt, ap);
