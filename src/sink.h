@@ -106,13 +106,15 @@ static inline void xp_putc(struct xp_sink *s, char c)
  * glibc writes straight into the caller's buffer, and so does xprintf; a
  * %s argument that lies in the bytes being written (sprintf(buf, "x%s",
  * buf)) then reads what the call has written so far.  Does [str, str+len)
- * meet the span bytes about to be written at s->pos?  Two comparisons: the
- * only cost the common case pays.
+ * meet the span bytes about to be written at s->pos?  They meet when
+ * 0 < str + len - pos < span + len: one unsigned comparison (a string
+ * ending exactly at pos passes too, harmlessly), the only cost the
+ * common case pays.
  */
 static inline int xp_overlaps_output(const struct xp_sink *s, const char *str, size_t len,
 				     size_t span)
 {
-	return (uintptr_t)str - (uintptr_t)s->pos < span || (uintptr_t)s->pos - (uintptr_t)str < len;
+	return (uintptr_t)str + len - (uintptr_t)s->pos < span + len;
 }
 
 /* The string field in that case, written as glibc writes it: padding
