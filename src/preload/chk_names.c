@@ -64,6 +64,9 @@ static int chk_vsprintf(char *s, int flag, size_t slen, const char *fmt, va_list
 	if (slen == 0)
 		__chk_fail();
 	xp_fortify_check_format(flag, fmt);
+	/* Unlike plain sprintf, glibc's fortified one terminates the buffer
+	 * first: a %s of the buffer itself is then empty. */
+	*s = '\0';
 	if (slen == SIZE_MAX)
 		return xvsprintf(s, fmt, ap);
 	struct xp_buffer_sink b;

@@ -146,6 +146,7 @@ START_TEST(test_standard_unchanged)
 	ck_assert_ptr_nonnull(strstr(glibc.out, "[vasprintf 45] -258|-9000000000|3000000000|volatile|A|(nil)\n"));
 	ck_assert_ptr_nonnull(strstr(glibc.out, "-8,999,999,998"));
 	ck_assert_ptr_nonnull(strstr(glibc.out, "41152.263000 4.2000000000000003e+301 -1.428571e+299\n"));
+	ck_assert_ptr_nonnull(strstr(glibc.out, "[overlap sprintf 3] xxx\n[overlap snprintf 2] CD\n"));
 	assert_same(&glibc, &x);
 	free_run(&glibc);
 	free_run(&x);
