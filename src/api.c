@@ -14,13 +14,19 @@
 
 XP_PUBLIC int xvsnprintf(char *restrict str, size_t size, const char *restrict fmt, va_list ap)
 {
+	/* glibc terminates the buffer before it formats: a %s of the buffer
+	 * itself is then empty (snprintf(buf, n, "%sCD", buf) is "CD"). */
+	if (size)
+		*str = '\0';
 	return xp_vformat_buffer(str, size, fmt, ap);
 }
 
 XP_PUBLIC int xvsprintf(char *restrict str, const char *restrict fmt, va_list ap)
 {
-	/* No bound is known; output beyond INT_MAX fails anyway. */
-	return xvsnprintf(str, (size_t)INT_MAX + 2, fmt, ap);
+	/* No bound is known; output beyond INT_MAX fails anyway.  Unlike
+	 * snprintf, glibc's sprintf leaves the buffer as it is until it
+	 * writes. */
+	return xp_vformat_buffer(str, (size_t)INT_MAX + 2, fmt, ap);
 }
 
 XP_PUBLIC int xvasprintf(char **restrict strp, const char *restrict fmt, va_list ap)

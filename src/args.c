@@ -28,6 +28,13 @@ static int note_type(struct type_list *t, int argno, unsigned char type)
 {
 	if (argno < 0)
 		return 0;
+	if (type == XP_A_NONE) {
+		/* %1$m, %1$H: glibc counts the argument but gives it no type
+		 * of its own (an int, unless another directive reads it) */
+		if (argno < t->len)
+			return 0;
+		type = XP_A_INT;
+	}
 	if (argno >= t->cap) {
 		if (argno >= (1 << 28)) {
 			errno = EOVERFLOW;

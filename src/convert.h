@@ -33,6 +33,10 @@ static inline void xp_emit_padded_fields(struct xp_sink *s, unsigned width, int 
 	/* no branch on the string's length against the width (GCC makes one
 	 * of the plain ?:) */
 	size_t fill = (width - len) & (0 - (size_t)(width > len));
+	if (__builtin_expect(xp_overlaps_output(s, str, len, len + fill), 0)) {
+		xp_emit_overlapping(s, fill, left, str, len);
+		return;
+	}
 	if (width <= 32 && len + fill <= (size_t)(s->end - s->pos)) {
 		/* the width in spaces, then the string over them: the branches
 		 * follow the width (fixed at the call site), not the string's

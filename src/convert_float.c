@@ -2,6 +2,7 @@
 #include "convert.h"
 
 #include <langinfo.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "float_decode.h"
@@ -10,6 +11,7 @@
 #include "float_hex.h"
 #include "float_layout.h"
 #include "locale_numeric.h"
+#include "outdigits.h"
 
 /* Kept digits stored on the stack up to this many; longer ones replay. */
 #define XP_DIGIT_STORE 512
@@ -69,7 +71,7 @@ static int put_direct(struct xp_sink *s, const struct xp_spec *sp, const struct 
 	}
 	if (sp->flags & XP_F_LEFT) {
 		xp_put(s, body, bytes);
-		xp_pad(s, ' ', fill);
+		xp_pad(s, (sp->flags & XP_F_ZERO_LEFT) ? '0' : ' ', fill);
 	} else if (sp->flags & XP_F_ZERO) {
 		size_t sg = o->sign != 0;
 		xp_put(s, body, sg);
@@ -174,6 +176,68 @@ static void decimal(struct xp_sink *s, const struct xp_spec *sp, const struct xp
 	xp_float_layout(s, sp, &o, &d, num);
 }
 
+/* A sink that keeps nothing and counts characters: bytes, but in a UTF-8
+ * locale only those that start one. */
+struct char_count_sink {
+	struct xp_sink sink;
+	size_t chars;
+	int utf8;
+	char buf[256];
+};
+
+static size_t count_chars(const struct char_count_sink *c, const char *p, size_t n)
+{
+	if (!c->utf8)
+		return n;
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		k += ((unsigned char)p[i] & 0xc0) != 0x80;
+	return k;
+}
+
+static void char_count_drain(struct xp_sink *s, const char *p, size_t n)
+{
+	struct char_count_sink *c = (struct char_count_sink *)s;
+	c->chars += count_chars(c, s->base, (size_t)(s->pos - s->base)) + count_chars(c, p, n);
+	s->pos = s->base;
+}
+
+/* e f g under the I flag, where the locale has digits of its own: glibc
+ * pads by the characters of the number as without the flag, then writes
+ * the number rewritten; its padding zeros stay ASCII. */
+static void float_outdigits(struct xp_sink *s, const struct xp_spec *sp, const struct xp_fpval *v,
+			    const struct xp_outdigits *od)
+{
+	struct xp_spec bare = *sp;
+	bare.width = 0;
+	bare.flags &= ~(XP_F_LEFT | XP_F_ZERO | XP_F_ZERO_LEFT | XP_F_PLUS | XP_F_SPACE | XP_F_I18N);
+	struct xp_fpval body = *v;
+	body.neg = 0;
+	char sign = xp_float_sign(sp, v->neg);
+
+	struct char_count_sink c = { .chars = 0, .utf8 = MB_CUR_MAX > 1 };
+	c.sink.base = c.sink.pos = c.buf;
+	c.sink.end = c.buf + sizeof c.buf;
+	c.sink.drain = char_count_drain;
+	xp_convert_fpval(&c.sink, &bare, &body);
+	char_count_drain(&c.sink, NULL, 0);
+	size_t chars = c.chars + (sign != 0);
+	size_t fill = sp->width > chars ? sp->width - chars : 0;
+
+	if (fill && !(sp->flags & (XP_F_LEFT | XP_F_ZERO)))
+		xp_pad(s, ' ', fill);
+	if (sign)
+		xp_putc(s, sign);
+	if (fill && (sp->flags & XP_F_ZERO))
+		xp_pad(s, '0', fill);
+	struct xp_outdigits_sink o;
+	xp_outdigits_sink_init(&o, s, od);
+	xp_convert_fpval(&o.sink, &bare, &body);
+	xp_outdigits_sink_finish(&o);
+	if (fill && (sp->flags & XP_F_LEFT))
+		xp_pad(s, (sp->flags & XP_F_ZERO_LEFT) ? '0' : ' ', fill);
+}
+
 int xp_convert_float(struct xp_sink *s, const struct xp_spec *sp, const union xp_arg *v)
 {
 	struct xp_fpval fv = { .pseudo_denormal = 0 };
@@ -211,7 +275,21 @@ void xp_convert_fpval(struct xp_sink *s, const struct xp_spec *sp, const struct 
 		num.thousands_sep = num.grouping = "";
 	}
 	unsigned char c = sp->conv | 0x20;
+	if ((sp->flags & XP_F_I18N) && c != 'a') {
+		struct xp_outdigits od;
+		if (xp_outdigits_get(&od)) {
+			float_outdigits(s, sp, v, &od);
+			return;
+		}
+	}
 	if (c == 'a') {
+		if (sp->flags & XP_F_ZERO_LEFT) {
+			/* glibc pads %a neither left nor right then */
+			struct xp_spec bare = *sp;
+			bare.width = 0;
+			xp_float_hex(s, &bare, v, &num);
+			return;
+		}
 		xp_float_hex(s, sp, v, &num);
 		return;
 	}
@@ -224,7 +302,7 @@ void xp_convert_fpval(struct xp_sink *s, const struct xp_spec *sp, const struct 
 		fixed.m[1] &= 0x7fffffffu;
 		v = &fixed;
 	}
-	if (!(sp->flags & XP_F_GROUP)) {
+	if (!(sp->flags & (XP_F_GROUP | XP_F_ZERO_LEFT))) {
 		if (c == 'f' ? xp_fast_fixed(s, sp, v, num.radix, num.radix_len)
 			     : (c == 'e' || c == 'g') && xp_fast_exp(s, sp, v, num.radix, num.radix_len))
 			return;

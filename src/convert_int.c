@@ -2,6 +2,7 @@
 #include "convert.h"
 #include "digits.h"
 #include "locale_numeric.h"
+#include "outdigits.h"
 
 #include <limits.h>
 
@@ -30,28 +31,13 @@ static char *grouped_digits(char *buf, size_t size, unsigned long long mag, unsi
 	return str;
 }
 
-void xp_emit_number_fields(struct xp_sink *s, unsigned flags, unsigned width, int prec,
-			   unsigned long long mag, int negative, unsigned base, int upper)
+/* The field around the digits str[0..len) (the I flag: od, and len the
+ * bytes they become): sign or prefix, the precision's zeros, the padding. */
+static inline __attribute__((always_inline)) void number_field(
+	struct xp_sink *s, unsigned flags, unsigned width, int prec, int zero_pad, const char *str,
+	size_t raw_len, size_t len, unsigned long long mag, int negative, unsigned base, int upper,
+	const struct xp_outdigits *od)
 {
-	char buf[64 * 17];
-	char *end = buf + sizeof buf;
-	char *str = end;
-	int zero_pad = (flags & XP_F_ZERO) && prec < 0;
-
-	if (prec < 0)
-		prec = 1;
-	if (prec == 0 && mag == 0) {
-		if (base == 8 && (flags & XP_F_ALT))
-			*--str = '0';
-	} else {
-		if (flags & XP_F_GROUP)
-			str = grouped_digits(buf, sizeof buf, mag, base, upper);
-		else
-			str = xp_digits_backwards(end, mag, base, upper);
-	}
-	size_t len = (size_t)(end - str);
-	if (mag != 0 && base == 8 && (flags & XP_F_ALT) && (size_t)prec <= len)
-		*--str = '0', len++;
 	size_t zeros = (size_t)prec > len ? (size_t)prec - len : 0;
 
 	char prefix[3];
@@ -79,9 +65,56 @@ void xp_emit_number_fields(struct xp_sink *s, unsigned flags, unsigned width, in
 	xp_put(s, prefix, plen);
 	if (zeros)
 		xp_pad(s, '0', zeros);
-	xp_put(s, str, len);
+	if (od)
+		xp_outdigits_put(s, od, str, raw_len);
+	else
+		xp_put(s, str, len);
 	if (fill)
 		xp_pad(s, ' ', fill);
+}
+
+/* The digits of mag (grouped under '), ending at buf + size; none for a
+ * 0 under precision 0. */
+static inline char *number_digits(char *buf, size_t size, unsigned flags, int prec,
+				  unsigned long long mag, unsigned base, int upper)
+{
+	if (prec == 0 && mag == 0)
+		return buf + size;
+	return flags & XP_F_GROUP ? grouped_digits(buf, size, mag, base, upper)
+				  : xp_digits_backwards(buf + size, mag, base, upper);
+}
+
+void xp_emit_number_fields(struct xp_sink *s, unsigned flags, unsigned width, int prec,
+			   unsigned long long mag, int negative, unsigned base, int upper)
+{
+	char buf[64 * 17];
+	int zero_pad = (flags & XP_F_ZERO) && prec < 0;
+	if (prec < 0)
+		prec = 1;
+	char *end = buf + sizeof buf;
+	char *str = number_digits(buf, sizeof buf, flags, prec, mag, base, upper);
+	if (str == end && base == 8 && (flags & XP_F_ALT))
+		*--str = '0';
+	size_t len = (size_t)(end - str);
+	if (mag != 0 && base == 8 && (flags & XP_F_ALT) && (size_t)prec <= len)
+		*--str = '0', len++;
+	number_field(s, flags, width, prec, zero_pad, str, len, len, mag, negative, base, upper, NULL);
+}
+
+/* A decimal under the I flag: glibc rewrites the digits (and grouping)
+ * first, then lays the field out counting bytes, the precision too; its
+ * zeros stay ASCII. */
+static void emit_decimal_outdigits(struct xp_sink *s, unsigned flags, unsigned width, int prec,
+				   unsigned long long mag, int negative, const struct xp_outdigits *od)
+{
+	char buf[64 * 17];
+	int zero_pad = (flags & XP_F_ZERO) && prec < 0;
+	if (prec < 0)
+		prec = 1;
+	char *str = number_digits(buf, sizeof buf, flags, prec, mag, 10, 0);
+	size_t raw = (size_t)(buf + sizeof buf - str);
+	number_field(s, flags, width, prec, zero_pad, str, raw, xp_outdigits_len(od, str, raw), mag,
+		     negative, 10, 0, od);
 }
 
 void xp_emit_number(struct xp_sink *s, const struct xp_spec *sp,
@@ -138,5 +171,10 @@ void xp_convert_int(struct xp_sink *s, const struct xp_spec *sp, long long value
 	}
 	/* Signs are for signed conversions only. */
 	unsigned flags = is_signed ? sp->flags : sp->flags & ~(XP_F_PLUS | XP_F_SPACE);
+	struct xp_outdigits od;
+	if ((flags & XP_F_I18N) && base == 10 && xp_outdigits_get(&od)) {
+		emit_decimal_outdigits(s, flags, sp->width, sp->prec, mag, negative, &od);
+		return;
+	}
 	xp_emit_number_fields(s, flags, sp->width, sp->prec, mag, negative, base, upper);
 }

@@ -50,7 +50,7 @@ void xp_convert_unknown(struct xp_sink *s, const struct xp_spec *sp)
 	if (f & XP_F_PLUS) *p++ = '+';
 	else if (f & XP_F_SPACE) *p++ = ' ';
 	if (f & XP_F_LEFT) *p++ = '-';
-	if (f & XP_F_ZERO) *p++ = '0';
+	if (f & (XP_F_ZERO | XP_F_ZERO_LEFT)) *p++ = '0';
 	if (f & XP_F_I18N) *p++ = 'I';
 	xp_put(s, buf, (size_t)(p - buf));
 	struct xp_spec num;

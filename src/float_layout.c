@@ -77,7 +77,7 @@ void xp_float_layout(struct xp_sink *s, const struct xp_spec *sp, const struct x
 	if (o->exp_len)
 		xp_put(s, o->exp, o->exp_len);
 	if (fill && left)
-		xp_pad(s, ' ', fill);
+		xp_pad(s, (sp->flags & XP_F_ZERO_LEFT) ? '0' : ' ', fill);
 }
 
 void xp_float_special(struct xp_sink *s, const struct xp_spec *sp, int neg, const char *word)

@@ -27,13 +27,16 @@
 #define XP_RUN_NAME xp_run
 #endif
 
-/* Read '*' widths and precisions; a negative width means '-'. */
-static void resolve_star(struct xp_args *a, struct xp_spec *sp)
+/* Read '*' widths and precisions; a negative width means '-'.  On
+ * glibc's positional path (glibc_positional) a '0' flag stays with it. */
+static void resolve_star(struct xp_args *a, struct xp_spec *sp, int glibc_positional)
 {
 	if (sp->width_from_arg) {
 		int w = (int)xp_fetch(a, XP_A_INT, sp->width_argno).i;
 		if (sp->width_from_arg == 1) {
 			if (w < 0) {
+				if (glibc_positional && (sp->flags & XP_F_ZERO))
+					sp->flags |= XP_F_ZERO_LEFT;
 				sp->flags = (sp->flags | XP_F_LEFT) & ~XP_F_ZERO;
 				sp->width = 0u - (unsigned)w;
 			} else {
@@ -422,7 +425,11 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 		const char *str = va_arg(a->ap, const char *);
 		if (!str)
 			str = "(null)";
-		xp_put(s, str, strlen(str));
+		size_t len = strlen(str);
+		if (__builtin_expect(xp_overlaps_output(s, str, len, len), 0))
+			xp_emit_overlapping(s, 0, 0, str, len);
+		else
+			xp_put(s, str, len);
 		return p + 1;
 	}
 	case FAST_CHAR:
@@ -514,7 +521,9 @@ void XP_RUN_NAME(struct xp_sink *s, const char *p, struct xp_args *a, struct run
 		}
 		if (a->table)
 			xp_args_number(&sp, &a->next_seq);
-		resolve_star(a, &sp);
+		/* glibc's positional path: after a n$ or from an unknown
+		 * conversion on (this one included) */
+		resolve_star(a, &sp, a->table || st->slow || sp.glibc_slow);
 
 		if (!sp.conv) {
 			if (!st->slow) {

@@ -47,3 +47,22 @@ void xp_pad_slow(struct xp_sink *s, char c, size_t n)
 		n -= k;
 	}
 }
+
+void xp_emit_overlapping(struct xp_sink *s, size_t fill, int left, const char *str, size_t len)
+{
+	if (!left)
+		xp_pad(s, ' ', fill);
+	size_t room = (size_t)(s->end - s->pos);
+	size_t k = len < room ? len : room;
+	if (k > 20) {
+		memmove(s->pos, str, k);
+	} else {
+		for (size_t i = 0; i < k; i++)
+			s->pos[i] = str[i];
+	}
+	s->pos += k;
+	if (len > k)
+		s->drain(s, str + k, len - k);
+	if (left)
+		xp_pad(s, ' ', fill);
+}

@@ -10,6 +10,7 @@
 #define XP_SINK_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 struct xp_sink {
@@ -100,6 +101,27 @@ static inline void xp_putc(struct xp_sink *s, char c)
 	else
 		s->drain(s, &c, 1);
 }
+
+/*
+ * glibc writes straight into the caller's buffer, and so does xprintf; a
+ * %s argument that lies in the bytes being written (sprintf(buf, "x%s",
+ * buf)) then reads what the call has written so far.  Does [str, str+len)
+ * meet the span bytes about to be written at s->pos?  They meet when
+ * 0 < str + len - pos < span + len: one unsigned comparison (a string
+ * ending exactly at pos passes too, harmlessly), the only cost the
+ * common case pays.
+ */
+static inline int xp_overlaps_output(const struct xp_sink *s, const char *str, size_t len,
+				     size_t span)
+{
+	return (uintptr_t)str + len - (uintptr_t)s->pos < span + len;
+}
+
+/* The string field in that case, written as glibc writes it: padding
+ * first, then the bytes, one at a time and forwards for up to 20 of them
+ * (repeating what was just written when the source lags behind), as one
+ * memmove beyond (the mempcpy of glibc's x86_64 string I/O). */
+void xp_emit_overlapping(struct xp_sink *s, size_t fill, int left, const char *str, size_t len);
 
 extern const char xp_spaces[64], xp_zeros[64];
 void xp_pad_slow(struct xp_sink *s, char c, size_t n);

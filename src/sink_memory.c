@@ -7,7 +7,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-/* Full: keep what fits, count the rest. */
+/* Full: keep what fits, count the rest.  glibc terminates the string
+ * when it first overflows, so a later %s of the buffer itself reads only
+ * that far: so here (end is the terminator's byte). */
 void xp_buffer_drain(struct xp_sink *s, const char *p, size_t n)
 {
 	size_t room = (size_t)(s->end - s->pos);
@@ -15,6 +17,8 @@ void xp_buffer_drain(struct xp_sink *s, const char *p, size_t n)
 	memcpy(s->pos, p, k);
 	s->pos += k;
 	s->done += n - k;
+	if (n > k && !s->counting)
+		*s->pos = '\0';
 	s->counting = 1;
 }
 

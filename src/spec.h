@@ -11,7 +11,11 @@ enum xp_flag {
 	XP_F_ALT = 1u << 3,   /* '#' */
 	XP_F_ZERO = 1u << 4,  /* '0' (cleared when '-' is set) */
 	XP_F_GROUP = 1u << 5, /* '\'' */
-	XP_F_I18N = 1u << 6,  /* 'I', accepted and ignored */
+	XP_F_I18N = 1u << 6,  /* 'I': the locale's output digits (outdigits.h) */
+	/* '0' that survives under XP_F_LEFT: glibc's positional path keeps
+	 * the flag when a '*' width is negative; %e %f %g then pad with zeros
+	 * on the right, %a not at all, and an unknown directive reprints it. */
+	XP_F_ZERO_LEFT = 1u << 7,
 };
 
 /* How a directive's argument is read from the va_list. */

@@ -104,32 +104,74 @@ static long double pick_long_double(uint64_t *st)
 #endif
 }
 
+/* A '*' value: either sign, small, now and then 0, -1 or large. */
+static int star_value(uint64_t *st, int prec)
+{
+	uint64_t r = fc_next(st);
+	switch (r % 16) {
+	case 0: return 0;
+	case 1: return -1;
+	case 2: return (int)(r >> 8 & 511) - 256;
+	default:
+		return prec ? (int)(r >> 8 & 31) - 6 : (int)(r >> 8 & 63) - 32;
+	}
+}
+
+/* '*' (sequential: the next int argument) or '*j$' (positional: int j,
+ * 1-based among the ints, renumbered once the value's place is known;
+ * now and then the first int again). */
+static char *star(char *p, struct float_case *c, uint64_t *st, int positional, int prec)
+{
+	*p++ = '*';
+	int j = c->nargs + 1;
+	if (positional && c->nargs && fc_next(st) % 4 == 0)
+		j = 1;
+	else
+		c->ints[c->nargs++] = star_value(st, prec);
+	return positional ? p + sprintf(p, "%d$", j) : p;
+}
+
 void float_case_make(struct float_case *c, uint64_t *st, size_t fullsize)
 {
 	static const char convs[] = "eEfFgGaA";
 	char *p = c->fmt;
 	uint64_t r = fc_next(st);
 	c->ldbl = (r & 7) < 3;
+	/* glibc's positional path: n$, or everything from an unknown
+	 * conversion on; it keeps a '0' flag under a negative '*' width. */
+	unsigned path = (unsigned)(r >> 5 & 7);
+	int positional = path < 2;
+	c->nargs = 0; /* the ints so far */
 	*p++ = (r >> 3 & 3) == 0 ? '[' : '<';
+	if (path == 2)
+		p += sprintf(p, "%s", (r >> 8 & 1) ? "%y|" : "%-05.3H|");
 	*p++ = '%';
+	if (positional)
+		p += sprintf(p, "0$"); /* the value: renumbered below */
 	uint64_t fl = fc_next(st);
-	static const char flags[] = "-+ #0'";
-	for (int i = 0; i < 6; i++)
+	static const char flags[] = "-+ #0'I";
+	for (int i = 0; i < 7; i++)
 		if ((fl >> (4 * i) & 15) < 3)
 			*p++ = flags[i];
 	uint64_t w = fc_next(st);
-	if (w % 3 == 0)
+	if (w % 6 < 2)
 		p += sprintf(p, "%u", (unsigned)(w >> 8) % 40);
+	else if (w % 6 == 2)
+		p = star(p, c, st, positional, 0);
 	uint64_t pr = fc_next(st);
 	unsigned pk = (unsigned)(pr % 100);
-	if (pk < 55)
+	if (pk < 55) {
 		p += sprintf(p, ".%u", (unsigned)(pr >> 8) % 21);
-	else if (pk < 67) /* 17..40: the wide table path and its limits */
+	} else if (pk < 67) { /* 17..40: the wide table path and its limits */
 		p += sprintf(p, ".%u", 17 + (unsigned)(pr >> 8) % 24);
-	else if (pk < 70)
+	} else if (pk < 70) {
 		p += sprintf(p, ".%u", (unsigned)(pr >> 8) % 1200);
-	else if (pk < 73)
+	} else if (pk < 73) {
 		p += sprintf(p, ".");
+	} else if (pk < 85) {
+		*p++ = '.';
+		p = star(p, c, st, positional, 1);
+	}
 	if (c->ldbl) {
 		unsigned lk = (unsigned)(fc_next(st) % 10);
 		p += sprintf(p, "%s", lk == 0 ? "ll" : lk == 1 ? "q" : "L");
@@ -137,6 +179,29 @@ void float_case_make(struct float_case *c, uint64_t *st, size_t fullsize)
 	*p++ = convs[fc_next(st) % 8];
 	*p++ = ']';
 	*p = 0;
+	/* The value's place among the arguments: after the ints when
+	 * sequential; first, last or between them when positional. */
+	c->vpos = positional ? (int)(fc_next(st) % (unsigned)(c->nargs + 1)) : c->nargs;
+	if (positional) {
+		char tmp[sizeof c->fmt];
+		char *o = tmp;
+		*o++ = c->fmt[0];
+		for (const char *q = c->fmt + 1; *q;) {
+			if (q[-1] == '%' && q[0] == '0' && q[1] == '$') {
+				o += sprintf(o, "%d$", c->vpos + 1);
+				q += 2;
+			} else if (q[-1] == '*' && q[0] >= '1' && q[0] <= '2' && q[1] == '$') {
+				int j = q[0] - '0';
+				o += sprintf(o, "%d$", j - 1 < c->vpos ? j : j + 1);
+				q += 2;
+			} else {
+				*o++ = *q++;
+			}
+		}
+		*o = 0;
+		memcpy(c->fmt, tmp, sizeof tmp);
+	}
+	c->nargs++; /* and the value */
 	if (c->ldbl)
 		c->ld = pick_long_double(st);
 	else
@@ -144,6 +209,24 @@ void float_case_make(struct float_case *c, uint64_t *st, size_t fullsize)
 	unsigned b = (unsigned)(fc_next(st) % 40);
 	static const size_t small[] = {0, 1, 2, 5};
 	c->bufsize = b < 4 ? small[b] : fullsize;
+}
+
+#define FC_CALL(v) \
+	switch (c->nargs * 4 + c->vpos) { \
+	case 4: return fn(buf, size, c->fmt, v); \
+	case 8: return fn(buf, size, c->fmt, v, c->ints[0]); \
+	case 9: return fn(buf, size, c->fmt, c->ints[0], v); \
+	case 12: return fn(buf, size, c->fmt, v, c->ints[0], c->ints[1]); \
+	case 13: return fn(buf, size, c->fmt, c->ints[0], v, c->ints[1]); \
+	default: return fn(buf, size, c->fmt, c->ints[0], c->ints[1], v); \
+	}
+
+int float_case_call(const struct float_case *c, int (*fn)(char *, size_t, const char *, ...),
+		    char *buf, size_t size)
+{
+	if (c->ldbl)
+		FC_CALL(c->ld)
+	FC_CALL(c->d)
 }
 
 void float_case_describe(const struct float_case *c, char *out, size_t n)

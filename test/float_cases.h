@@ -7,12 +7,20 @@
 #include <stdint.h>
 
 struct float_case {
-	char fmt[64];
+	char fmt[96];
 	int ldbl;
 	double d;
 	long double ld;
 	size_t bufsize;   /* size passed to snprintf: 0, 1, 2, 5 or the full buffer */
+	/* The arguments: nargs of them, the value at 0-based position vpos,
+	 * ints (a '*' width or precision) at the others, in order. */
+	int nargs, vpos;
+	int ints[2];
 };
+
+/* Call fn(buf, size, c->fmt, <c's arguments in their order>). */
+int float_case_call(const struct float_case *c, int (*fn)(char *, size_t, const char *, ...),
+		    char *buf, size_t size);
 
 /* xorshift64*: small, seedable, good enough for test inputs. */
 static inline uint64_t fc_next(uint64_t *st)

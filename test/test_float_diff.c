@@ -1,5 +1,8 @@
 /* test_float_diff.c - e E f F g G a A against glibc's snprintf: random
- * seeded values and directives, in every rounding mode and in de_DE.
+ * seeded values and directives (every flag, digit, '*' and '*m$' widths
+ * and precisions of both signs, on glibc's sequential and positional
+ * paths), in every rounding mode and in de_DE, en_US, fa_IR and hi_IN
+ * (the I flag's output digits).
  * Oracle: glibc 2.36's snprintf, byte for byte and the return value.
  * XPRINTF_DIFF_CASES=N runs N cases per mode and locale (long mode, e.g.
  * 10000000; CK_RUN_CASE=nearest|modes|locales runs one group);
@@ -42,19 +45,16 @@ static long run_cases(const char *label, unsigned long long seed, long n)
 		float_case_make(&c, &st, FULL);
 		memset(want, 'W', c.bufsize + 1);
 		memset(got, 'W', c.bufsize + 1);
-		int rw, rg;
-		if (c.ldbl) {
-			rw = snprintf(want, c.bufsize, c.fmt, c.ld);
-			rg = xsnprintf(got, c.bufsize, c.fmt, c.ld);
-		} else {
-			rw = snprintf(want, c.bufsize, c.fmt, c.d);
-			rg = xsnprintf(got, c.bufsize, c.fmt, c.d);
-		}
+		int rw = float_case_call(&c, snprintf, want, c.bufsize);
+		int rg = float_case_call(&c, xsnprintf, got, c.bufsize);
 		if (rw == rg && memcmp(want, got, c.bufsize + 1) == 0)
 			continue;
 		if (++bad <= 10) {
 			char desc[160];
 			float_case_describe(&c, desc, sizeof desc);
+			for (int k = 0, n = 0; k < c.nargs - 1; k++)
+				n += snprintf(desc + strlen(desc), sizeof desc - strlen(desc), "%s int %d",
+					      n ? "," : " and", c.ints[k]);
 			want[c.bufsize] = got[c.bufsize] = 0;
 			fprintf(stderr,
 				"MISMATCH [%s] seed=%llu case=%ld fmt=\"%s\" %s bufsize=%zu\n"
@@ -106,6 +106,11 @@ START_TEST(diff_de_DE) { run_locale("de_DE.UTF-8", 25000); }
 END_TEST
 START_TEST(diff_en_US) { run_locale("en_US.UTF-8", 10000); }
 END_TEST
+/* The I flag's output digits; fa_IR's decimal point and separator too. */
+START_TEST(diff_fa_IR) { run_locale("fa_IR.UTF-8", 25000); }
+END_TEST
+START_TEST(diff_hi_IN) { run_locale("hi_IN.UTF-8", 10000); }
+END_TEST
 
 int main(void)
 {
@@ -125,6 +130,8 @@ int main(void)
 	tcase_set_timeout(locs, 0);
 	tcase_add_test(locs, diff_de_DE);
 	tcase_add_test(locs, diff_en_US);
+	tcase_add_test(locs, diff_fa_IR);
+	tcase_add_test(locs, diff_hi_IN);
 	suite_add_tcase(s, locs);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

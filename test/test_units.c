@@ -416,6 +416,44 @@ START_TEST(test_percent_and_unknown)
 	SAME("%y %d %s", 5, "five");
 	SAME("%1$d %y %2$s", 5, "five");
 	SAME("%*y|%.*y", 5, 6);
+	/* A numbered unknown directive: its argument counts, as an int. */
+	SAME("%1$*2$H|", 7, -5);
+	SAME("%1$*2$.*3$H|%1$m", 7, 5, 3);
+	SAME("%2$*1$H|%2$s", 7, "s");
+}
+END_TEST
+
+/* glibc's positional path (after a n$ or an unknown conversion, the
+ * unknown one included) keeps a '0' flag under a negative '*' width:
+ * unknown directives reprint it, %e %f %g pad with zeros on the right,
+ * %a is not padded; the other conversions pad with spaces.  Its
+ * sequential path drops the '0'. */
+START_TEST(test_zero_flag_negative_star)
+{
+	for (int w = -20; w <= 20; w += 5) {
+		SAME("%0*H|%+'0*.*Y|%#' +0I*.*Y", w, w, 15, w, -3);
+		SAME("%1$0*2$H|%1$s", "x", w);
+		static const char *const floats[] = { "f", "e", "g", "F", "E", "G", "a", "A" };
+		for (size_t i = 0; i < N(floats); i++) {
+			char seq[64], pos[64], after[64], ld[64];
+			snprintf(seq, sizeof seq, "[%%0*%s]", floats[i]);
+			snprintf(pos, sizeof pos, "[%%1$0#*2$.3%s|%%1$-0*2$%s]", floats[i], floats[i]);
+			snprintf(after, sizeof after, "%%H[%%0'*%s|%%0*.*%s]", floats[i], floats[i]);
+			snprintf(ld, sizeof ld, "[%%3$0*2$.22L%s]", floats[i]);
+			SAME(seq, w, -1234.5625);
+			SAME(pos, 1.5, w);
+			SAME(pos, -1e300, w);
+			SAME(pos, 0.0 / 0.0, w);
+			SAME(after, w, 1234567.5, w, 2, -0.0);
+			SAME(ld, 1, w, 1.1715e-18L);
+		}
+		SAME("%H[%0*d|%0*s|%0*c|%0*p|%0*m|%0*%|%0*lc|%0*ls|%#0*o|%0*.2x]", w, 3, w, "ab", w, 'c',
+		     w, (void *)0x12, w, w, w, (wint_t)L'w', w, L"wide", w, 8, w, 3);
+		SAME("%1$0*2$d|%3$0*2$s|%4$0*2$p", 5, w, "ab", (void *)0x12);
+		SAME("%hc[%0*.3f]", 'a', w, 1.5);
+	}
+	use_locale("de_DE.UTF-8");
+	SAME("%1$0'*2$f|%1$0'*2$.2e|%1$0*2$a", 1234567.25, -30);
 }
 END_TEST
 
@@ -472,6 +510,32 @@ START_TEST(test_grouping_de_de)
 	EXPECT("1.234.567", "%'d", 1234567);
 	for (size_t i = 0; i < N(ints); i++)
 		SAME("%'d|%'u|%'x|%'015d|%'.9d", ints[i], ints[i], ints[i], ints[i], ints[i]);
+}
+END_TEST
+
+/* The I flag: the locale's output digits, as glibc prints them. */
+START_TEST(test_outdigits)
+{
+	use_locale("fa_IR.UTF-8");
+	EXPECT("\u06f1\u06f2\u06f3", "%Id", 123);
+	EXPECT("\u06f1\u066c\u06f2\u06f3\u06f4\u066c\u06f5\u06f6\u06f7", "%'Id", 1234567);
+	EXPECT("  \u06f1\u06f2\u06f3|00\u06f1\u06f2\u06f3|ff", "%I8d|%I08d|%Ix", 123, 123, 255);
+	EXPECT("\u06f1\u066b\u06f5", "%I.1f", 1.5);
+	static const char *const locs[] = { "fa_IR.UTF-8", "hi_IN.UTF-8", "de_DE.UTF-8", "C" };
+	for (size_t i = 0; i < N(locs); i++) {
+		use_locale(locs[i]);
+		SAME("%Id|%'Id|%I8d|%-I8d|%I08d|%I.5d|%I8.5d|%I+d|% Id|%I'15d|%I.0d", 123, 1234567, 123,
+		     123, 123, 123, 123, 7, 7, 1234567, 0);
+		SAME("%Iu|%Ix|%Io|%IX|%Ib|%Ihd|%Ild|%I*d|%I#m", 123u, 255, 8, 255, 5, 70000, 123456789L,
+		     10, 42);
+		SAME("%If|%I'f|%Ie|%Ig|%Ia|%I20f|%I-20f|%I020f|%I'020f|%IE|%I#.0f|%If|%I10.3Lf",
+		     1234.5, 1234567.5, 1234.5, 1234.5, 1.5, 1.5, 1.5, -1.5, 1234567.5, 1e10, 3.0,
+		     1.0 / 0.0, 2.5L);
+		SAME("%I'20.2f|%I'-20.2f|%I'.0f|%I'+020.3f|%I'-+20.3e", 1234567.5, 1234567.5,
+		     12345.0, -9876543.21, -9876543.21);
+		SAME("%1$I0*2$f|%1$I'0*2$.2e", 1234567.5, -30);
+		SAME("%Ic|%Is|%Ip|%I5%%|%IH", '5', "12", (void *)0x12);
+	}
 }
 END_TEST
 
@@ -545,10 +609,12 @@ int main(void)
 		{ "count", test_count },
 		{ "errno", test_errno },
 		{ "percent_unknown", test_percent_and_unknown },
+		{ "zero_negative_star", test_zero_flag_negative_star },
 		{ "incomplete", test_incomplete_directive },
 		{ "grouping_en_us", test_grouping_en_us },
 		{ "grouping_de_de", test_grouping_de_de },
 		{ "grouping_c", test_grouping_c },
+		{ "outdigits", test_outdigits },
 		{ "sprintf", test_sprintf },
 	};
 	for (size_t i = 0; i < N(tests); i++) {

@@ -2,7 +2,8 @@
  * interposed.  They keep glibc 2.36's checks (debug/..._chk.c): a destination
  * smaller than the output or than the bound the caller claims ends in
  * __chk_fail(), and flag > 0 adds the format checks of fortify.c.  Then the
- * call runs xprintf's engine. */
+ * call runs xprintf's engine (libc's own _chk function, checks and all,
+ * once the program has extended glibc's printf: glibc_handoff.h). */
 #undef _FORTIFY_SOURCE
 #define _GNU_SOURCE
 #include <stdarg.h>
@@ -10,6 +11,7 @@
 #include <stdio.h>
 
 #include "fortify.h"
+#include "glibc_handoff.h"
 #include "sinks.h"
 #include "vformat.h"
 #include "xprintf.h"
@@ -35,12 +37,18 @@ int __vasprintf_chk(char **strp, int flag, const char *fmt, va_list ap);
 
 static int chk_vfprintf(FILE *stream, int flag, const char *fmt, va_list ap)
 {
+	const struct xp_glibc_printf *g = xp_glibc_handoff();
+	if (g)
+		return g->vfprintf_chk(stream, flag, fmt, ap);
 	xp_fortify_check_format(flag, fmt);
 	return xvfprintf(stream, fmt, ap);
 }
 
 static int chk_vdprintf(int fd, int flag, const char *fmt, va_list ap)
 {
+	const struct xp_glibc_printf *g = xp_glibc_handoff();
+	if (g)
+		return g->vdprintf_chk(fd, flag, fmt, ap);
 	xp_fortify_check_format(flag, fmt);
 	return xvdprintf(fd, fmt, ap);
 }
@@ -50,9 +58,15 @@ static int chk_vdprintf(int fd, int flag, const char *fmt, va_list ap)
  * slen == SIZE_MAX (size unknown to the compiler) means no bound. */
 static int chk_vsprintf(char *s, int flag, size_t slen, const char *fmt, va_list ap)
 {
+	const struct xp_glibc_printf *g = xp_glibc_handoff();
+	if (g)
+		return g->vsprintf_chk(s, flag, slen, fmt, ap);
 	if (slen == 0)
 		__chk_fail();
 	xp_fortify_check_format(flag, fmt);
+	/* Unlike plain sprintf, glibc's fortified one terminates the buffer
+	 * first: a %s of the buffer itself is then empty. */
+	*s = '\0';
 	if (slen == SIZE_MAX)
 		return xvsprintf(s, fmt, ap);
 	struct xp_buffer_sink b;
@@ -68,6 +82,9 @@ static int chk_vsprintf(char *s, int flag, size_t slen, const char *fmt, va_list
 static int chk_vsnprintf(char *s, size_t maxlen, int flag, size_t slen, const char *fmt,
 			 va_list ap)
 {
+	const struct xp_glibc_printf *g = xp_glibc_handoff();
+	if (g)
+		return g->vsnprintf_chk(s, maxlen, flag, slen, fmt, ap);
 	if (slen < maxlen)
 		__chk_fail();
 	xp_fortify_check_format(flag, fmt);
@@ -76,6 +93,9 @@ static int chk_vsnprintf(char *s, size_t maxlen, int flag, size_t slen, const ch
 
 static int chk_vasprintf(char **strp, int flag, const char *fmt, va_list ap)
 {
+	const struct xp_glibc_printf *g = xp_glibc_handoff();
+	if (g)
+		return g->vasprintf_chk(strp, flag, fmt, ap);
 	xp_fortify_check_format(flag, fmt);
 	return xvasprintf(strp, fmt, ap);
 }

@@ -108,6 +108,20 @@ fetch() { # source-package: apt-get source the wanted version, else any listed
   return 1
 }
 
+# The emulated glibc cannot read the host's little-endian locale archive:
+# the locales the tests use, compiled big-endian (LOCPATH in the guest).
+# Those already there are kept, so a cache built before a locale joined
+# the list gets it added (a few seconds each).
+big_endian_locales() {
+  mkdir -p "$1/locale"
+  local l
+  for l in C en_US de_DE fa_IR hi_IN; do
+    [ -e "$1/locale/$l.UTF-8/LC_CTYPE" ] && continue
+    localedef --big-endian --no-archive -c -i $l -f UTF-8 "$1/locale/$l.UTF-8" >/dev/null 2>&1 ||
+      [ -e "$1/locale/$l.UTF-8/LC_CTYPE" ] || { echo "localedef $l failed" >&2; return 1; }
+  done
+}
+
 build_deps() {
   local work=$cache/work-$key prefix=$deps cc=$triple-gcc
   rm -rf "$work" "$prefix"
@@ -160,14 +174,7 @@ build_deps() {
   # Debian's check.pc names its libcheck_pic.a; this build has libcheck.
   sed -i 's/-lcheck_pic/-lcheck/' "$prefix/lib/pkgconfig/check.pc"
 
-  # The emulated glibc cannot read the host's little-endian locale archive:
-  # the locales the tests use, compiled big-endian (LOCPATH in the guest).
-  mkdir -p "$prefix/locale"
-  local l
-  for l in C en_US de_DE; do
-    localedef --big-endian --no-archive -c -i $l -f UTF-8 "$prefix/locale/$l.UTF-8" >/dev/null 2>&1 ||
-      [ -e "$prefix/locale/$l.UTF-8/LC_CTYPE" ] || { echo "localedef $l failed" >&2; return 1; }
-  done
+  big_endian_locales "$prefix" || return 1
 
   printf '%s\n' "recipe=$recipe" "gcc=$gccv" "libc=$libcv" "zlib=${want[zlib]}" "xz=${want[xz-utils]}" \
     "elfutils=${want[elfutils]}" "check=${want[check]}" >"$prefix/VERSIONS.new"
@@ -180,6 +187,7 @@ build_deps() {
 
 if [ -e "$deps/VERSIONS" ]; then
   echo "ppc64: dependencies cached in $deps"
+  big_endian_locales "$deps" || exit 1
 else
   build_deps
 fi

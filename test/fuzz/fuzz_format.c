@@ -17,11 +17,11 @@
  *
  * Oracle: for formats glibc 2.36 defines the same way (no %p extension,
  * no C23 wN; and, where glibc takes its positional path (n$, or after an
- * unknown conversion), no q/L integer (doc/contract.md §1), no width or
- * precision beyond INT_MAX (glibc does not reject it there), see
- * float_quirk()), the return value, errno, the text and the %n results
- * must equal glibc's snprintf, and a truncated buffer must hold exactly
- * glibc's prefix.  A mismatch aborts, so libFuzzer reports it with the input.
+ * unknown conversion), no q/L integer (doc/contract.md §1), no width or precision
+ * beyond INT_MAX (glibc does not reject it there)), the
+ * return value, errno, the text and the %n results must equal glibc's
+ * snprintf, and a truncated buffer must hold exactly glibc's prefix.
+ * A mismatch aborts, so libFuzzer reports it with the input.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -120,8 +120,6 @@ struct gen {
 	int diff_ok;       /* glibc defines this format as xprintf does */
 	int positional;
 	int big, unknown; /* a width/precision beyond INT_MAX; an unknown conversion */
-	int zero, star_width; /* the directive being written has '0' / a '*' width */
-	int zero_star_float;  /* some float directive had both */
 	int q_or_l;           /* a q or L integer directive */
 	unsigned char used[NSLOT];
 	unsigned char kind[NSLOT]; /* enum pkind for P slots */
@@ -193,12 +191,9 @@ static void flags(struct gen *g)
 	for (unsigned b = 0; b < 7; b++)
 		if (f >> b & 1)
 			emit(g, &fl[b], 1);
-	g->zero = f >> 4 & 1;
-	g->star_width = 0;
 	if (f & 0x80) { /* a repeated flag now and then */
 		unsigned r = fuzz_pick(&g->in, 7);
 		emit(g, &fl[r], 1);
-		g->zero |= r == 4;
 	}
 }
 
@@ -246,10 +241,9 @@ static int star(struct gen *g, int slot, unsigned bound, const char *text)
 static void width(struct gen *g, int ws, unsigned bound)
 {
 	if (ws >= 0 && !g->positional) {
-		g->star_width = star(g, ws, bound, "*");
+		star(g, ws, bound, "*");
 		return;
 	}
-	g->star_width = 0;
 	switch (fuzz_pick(&g->in, 6)) {
 	case 0: case 1:
 		break;
@@ -259,7 +253,7 @@ static void width(struct gen *g, int ws, unsigned bound)
 		break;
 	}
 	case 4:
-		g->star_width = star(g, ws, bound, "*");
+		star(g, ws, bound, "*");
 		break;
 	default:
 		if (!bound) { /* beyond INT_MAX: EOVERFLOW */
@@ -424,17 +418,6 @@ static void ptr_directive(struct gen *g, int slot, int ws, int ps)
 	emits(g, "|");
 }
 
-/* glibc's positional path (n$, or the rest of a format after an unknown
- * conversion) keeps the '0' flag when a '*' width is negative: %f %e %g
- * then pad on the right with zeros and %a not at all
- * (printf("%1$0*2$f|", 1.5, -12) is "1.5000000000|").  xprintf pads with
- * spaces, as glibc's sequential path does; not compared. */
-static void float_quirk(struct gen *g)
-{
-	if (g->zero && g->star_width)
-		g->zero_star_float = 1;
-}
-
 static void value_directive(struct gen *g, int slot, int ws, int ps)
 {
 	static const char *const ints[] = { "d", "i", "u", "o", "x", "X", "b", "B" };
@@ -495,7 +478,6 @@ static void value_directive(struct gen *g, int slot, int ws, int ps)
 		flags(g), width(g, ws, 0), precision(g, ps);
 		emits(g, fuzz_u8(&g->in) & 1 ? "l" : "");
 		emits(g, PICK(g, floats));
-		float_quirk(g);
 		return;
 	}
 	case E: {
@@ -511,7 +493,6 @@ static void value_directive(struct gen *g, int slot, int ws, int ps)
 		flags(g), width(g, ws, 0), precision(g, ps);
 		emits(g, PICK(g, len));
 		emits(g, PICK(g, floats));
-		float_quirk(g);
 		return;
 	}
 	default:
@@ -523,6 +504,19 @@ static void value_directive(struct gen *g, int slot, int ws, int ps)
 static void int_directive(struct gen *g, int slot)
 {
 	value_directive(g, slot, -1, -1);
+}
+
+/* A directive without a value (unknown, %m, %%) under the flags and the
+ * '*' width and precision of slots ws and ps: glibc reprints an unknown
+ * one with them. */
+static void starred_noarg(struct gen *g, int ws, int ps)
+{
+	static const char conv[] = "HYkK!mm%";
+	emits(g, "%");
+	flags(g), width(g, ws, 0), precision(g, ps);
+	char c = conv[fuzz_pick(&g->in, sizeof conv - 1)];
+	emit(g, &c, 1);
+	g->unknown |= c != 'm' && c != '%';
 }
 
 static void gen_sequential(struct gen *g)
@@ -546,6 +540,11 @@ static void gen_sequential(struct gen *g)
 		literal(g);
 		if (fuzz_u8(&g->in) % 4 == 0)
 			noarg_directive(g), literal(g);
+		if ((ws >= 0 || ps >= 0) && fuzz_u8(&g->in) % 4 == 0) {
+			/* the stars go to a directive without a value */
+			starred_noarg(g, ws, ps), literal(g);
+			ws = ps = -1;
+		}
 		value_directive(g, v, ws, ps);
 		literal(g);
 	}
@@ -572,6 +571,8 @@ static void gen_positional(struct gen *g)
 		literal(g);
 		if (fuzz_u8(&g->in) % 4 == 0)
 			noarg_directive(g), literal(g);
+		if (fuzz_u8(&g->in) % 4 == 0)
+			starred_noarg(g, int_slot(g), int_slot(g)), literal(g);
 		value_directive(g, slot, ws, ps);
 		for (int s = 0; s < NSLOT; s++)
 			if (g->used[s])
@@ -657,9 +658,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 
 	/* glibc's positional path, which an unknown conversion also switches
-	 * to, takes a width or precision beyond INT_MAX without EOVERFLOW, and
-	 * see float_quirk(). */
-	if ((g.big || g.zero_star_float || g.q_or_l) && (g.positional || g.unknown))
+	 * to, takes a width or precision beyond INT_MAX without EOVERFLOW. */
+	if ((g.big || g.q_or_l) && (g.positional || g.unknown))
 		g.diff_ok = 0;
 	if (g.diff_ok && !g.full) {
 		memset(nst, 0x5a, sizeof nst);

@@ -146,6 +146,7 @@ START_TEST(test_standard_unchanged)
 	ck_assert_ptr_nonnull(strstr(glibc.out, "[vasprintf 45] -258|-9000000000|3000000000|volatile|A|(nil)\n"));
 	ck_assert_ptr_nonnull(strstr(glibc.out, "-8,999,999,998"));
 	ck_assert_ptr_nonnull(strstr(glibc.out, "41152.263000 4.2000000000000003e+301 -1.428571e+299\n"));
+	ck_assert_ptr_nonnull(strstr(glibc.out, "[overlap sprintf 3] xxx\n[overlap snprintf 2] CD\n"));
 	assert_same(&glibc, &x);
 	free_run(&glibc);
 	free_run(&x);
@@ -233,6 +234,39 @@ START_TEST(test_fortify_aborts)
 }
 END_TEST
 
+/* A program that registers its own conversion with glibc: from then on
+ * its output is glibc's (before, the preload's %px shows it was active). */
+static const char *const extenders[] = { XP_EXTENDS_FORTIFIED, XP_EXTENDS_PLAIN };
+static const char *const registrations[] = { "specifier", "function", "modifier", "type" };
+
+START_TEST(test_extended_printf_goes_to_glibc)
+{
+	const char *prog = extenders[_i % 2], *how = registrations[_i / 2];
+	struct run glibc, x;
+	run_prog(prog, how, 0, &glibc);
+	run_prog(prog, how, 1, &x);
+	ck_assert_msg(WIFEXITED(glibc.status) && WEXITSTATUS(glibc.status) == 0,
+		      "%s %s failed without the preload: status %d", prog, how, glibc.status);
+	const char *w = strcmp(how, "modifier") == 0 ? "W+" : "W";
+	char want[64];
+	snprintf(want, sizeof want, "<%s:10> printf\n", w);
+	ck_assert_ptr_nonnull(strstr(glibc.out, "\n<W:9> x\n"));
+	ck_assert_ptr_nonnull(strstr(glibc.out, want));
+	ck_assert_ptr_nonnull(strstr(glibc.out, "\npositional <W:30>|0x1234abcdx|\n"));
+	char before[64];
+	snprintf(before, sizeof before, "before: %0*lx|\n", (int)(2 * sizeof(void *)), 0x1234abcdUL);
+	static const char before_glibc[] = "before: 0x1234abcdx|\n";
+	ck_assert_int_eq(strncmp(glibc.out, before_glibc, strlen(before_glibc)), 0);
+	ck_assert_int_eq(strncmp(x.out, before, strlen(before)), 0);
+	/* after the first line, byte for byte glibc's */
+	ck_assert_str_eq(strchr(x.out, '\n') + 1, strchr(glibc.out, '\n') + 1);
+	ck_assert_str_eq(x.err, glibc.err);
+	ck_assert_int_eq(x.status, glibc.status);
+	free_run(&glibc);
+	free_run(&x);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("preload");
@@ -242,6 +276,7 @@ int main(void)
 	tcase_add_loop_test(tc, test_symbols, 0, NPROGRAMS);
 	tcase_add_loop_test(tc, test_fortify_aborts, 0,
 			    NFORTIFIED * (int)(sizeof aborts / sizeof aborts[0]));
+	tcase_add_loop_test(tc, test_extended_printf_goes_to_glibc, 0, 8);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

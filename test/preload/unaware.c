@@ -184,6 +184,21 @@ static int standard(void)
 			call_float(ftable[i], doubles[j] * opaque_int,
 				   (long double)doubles[(j + 1) % 6] / 3, -doubles[j] / 7);
 
+	/* The buffer as its own %s argument (the old way of appending):
+	 * glibc reads what it has written so far, snprintf terminates the
+	 * buffer first.  Through a volatile pointer, which the compiler
+	 * cannot see is the buffer. */
+	char obuf[64] = "AB";
+	char *volatile self = obuf;
+	int ro = sprintf(obuf, "x%s", self);
+	printf("[overlap sprintf %d] %s\n", ro, obuf);
+	strcpy(obuf, "AB");
+	ro = snprintf(obuf, 3, "%sCD", self);
+	printf("[overlap snprintf %d] %s\n", ro, obuf);
+	strcpy(obuf, "usr");
+	ro = sprintf(obuf, "%s/%s|%4s", self, opaque_text, self + 1);
+	printf("[overlap append %d] %s\n", ro, obuf);
+
 	/* A NULL format: -1 with EINVAL everywhere (the compiler cannot see it). */
 	static const char *volatile no_format = NULL;
 	int r;
