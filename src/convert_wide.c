@@ -4,6 +4,7 @@
 #include "convert_wide.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,7 +114,11 @@ int xp_wide_convert_errno(struct xp_wide_sink *w, const struct xp_spec *sp, int 
 	char buf[256];
 	const char *text = xp_errno_text(sp, saved_errno, buf, sizeof buf);
 	if (!text) {
-		xp_convert_errno(&w->sink, sp, saved_errno); /* the number */
+		/* %#m of an errno without a name: the number, as %d */
+		struct xp_spec num = *sp;
+		num.conv = 'd';
+		num.size = sizeof(int);
+		xp_wide_convert_int(w, &num, saved_errno);
 		return 0;
 	}
 	return emit_converted(w, text, sp->width, (sp->flags & XP_F_LEFT) != 0, sp->prec);
@@ -137,20 +142,26 @@ static size_t character_count(const char *p, size_t n)
 void xp_wide_convert_int(struct xp_wide_sink *w, const struct xp_spec *sp, long long value)
 {
 	struct xp_numeric num;
-	if ((sp->flags & XP_F_GROUP) && sp->width) {
+	if ((sp->flags & XP_F_GROUP) && (sp->width || sp->prec > 0)) {
 		xp_numeric_get(&num);
 		if (num.thousands_len > 1) {
-			/* The digits alone, to see how many bytes the separators
-			 * add; the field then gets that many more. */
+			/* The number alone, to see how many bytes more than
+			 * characters the separators take; the width and the
+			 * precision (which counts them too) get that many more. */
 			char buf[64 * 17 + 8];
 			struct xp_buffer_sink b;
 			xp_buffer_init(&b, buf, sizeof buf);
 			struct xp_spec bare = *sp;
 			bare.width = 0;
+			bare.prec = XP_NO_PREC;
 			xp_convert_int(&b.sink, &bare, value);
 			size_t bytes = xp_sink_count(&b.sink);
+			unsigned extra = (unsigned)(bytes - character_count(buf, bytes));
 			struct xp_spec wider = *sp;
-			wider.width += (unsigned)(bytes - character_count(buf, bytes));
+			if (wider.width)
+				wider.width += extra;
+			if (wider.prec > 0 && wider.prec <= INT_MAX - (int)extra)
+				wider.prec += (int)extra;
 			xp_convert_int(&w->sink, &wider, value);
 			return;
 		}

@@ -20,8 +20,8 @@ int xp_wide_convert_char(struct xp_wide_sink *w, const struct xp_spec *sp, int v
 int xp_wide_convert_string(struct xp_wide_sink *w, const struct xp_spec *sp, const void *str);
 /* m: the message converted as %s. */
 int xp_wide_convert_errno(struct xp_wide_sink *w, const struct xp_spec *sp, int saved_errno);
-/* d i u o x X b B: the field width counts a multibyte thousands
- * separator as one character. */
+/* d i u o x X b B: the field width and the precision count a multibyte
+ * thousands separator as one character. */
 void xp_wide_convert_int(struct xp_wide_sink *w, const struct xp_spec *sp, long long value);
 /* An unknown directive whose conversion character is conv. */
 void xp_wide_convert_unknown(struct xp_wide_sink *w, const struct xp_spec *sp, wchar_t conv);

@@ -4,7 +4,8 @@
  * Every case is generated from (seed, case index) alone, so a failure can be
  * replayed: XPRINTF_WDIFF_SEED=<seed> XPRINTF_WDIFF_CASE=<index>.
  * XPRINTF_WDIFF_CASES sets the number of cases (default 200000), run in the
- * C locale and in en_US.UTF-8 / de_DE.UTF-8 (newlocale + uselocale).
+ * C locale, in en_US.UTF-8 / de_DE.UTF-8 and in a locale with a multibyte
+ * radix and thousands separator (newlocale + uselocale).
  * Compared: the whole wchar_t buffer (output, terminator, untouched guard
  * characters), the return value, errno and the targets of %n.  The formats
  * hold literal text outside ASCII (and outside Latin-1), %s of byte strings
@@ -122,8 +123,26 @@ struct gcase {
 	int locale;
 };
 
-static locale_t locales[3];
-static const char *const locale_names[3] = { "C", "en_US.UTF-8", "de_DE.UTF-8" };
+/* The last one is built by the test set-up (test/locales/xp_MB): its radix
+ * and thousands separator are multibyte characters. */
+#define NLOCALES 4
+static locale_t locales[NLOCALES];
+static const char *const locale_names[NLOCALES] = { "C", "en_US.UTF-8", "de_DE.UTF-8",
+	"xp_MB.UTF-8" };
+
+/* A locale from XP_TEST_LOCALES when set, else from the system. */
+static locale_t load_locale(const char *name)
+{
+	const char *dir = getenv("XP_TEST_LOCALES");
+	if (!dir || strncmp(name, "xp_", 3) != 0)
+		return newlocale(LC_ALL_MASK, name, (locale_t)0);
+	/* LOCPATH is read by each newlocale; only this one should see it */
+	setenv("LOCPATH", dir, 1);
+	locale_t l = newlocale(LC_ALL_MASK, name, (locale_t)0);
+	unsetenv("LOCPATH");
+	ck_assert_msg(l != NULL, "%s not found in %s", name, dir);
+	return l;
+}
 
 static void put(struct gcase *g, wchar_t c)
 {
@@ -404,7 +423,7 @@ static void generate(struct gcase *g, uint64_t seed, unsigned long index)
 	g->size = chance(20) ? below(64) : sizes[below(sizeof sizes / sizeof sizes[0])];
 	static const int errnos[] = { 0, ENOENT, EINVAL, EILSEQ, 12345 };
 	g->errno_in = errnos[below(sizeof errnos / sizeof errnos[0])];
-	g->locale = (int)below(3);
+	g->locale = (int)below(NLOCALES);
 	g->sink = chance(85) ? SINK_BUFFER : SINK_STREAM;
 	if (g->sink != SINK_BUFFER)
 		g->size = BUF;
@@ -475,8 +494,8 @@ START_TEST(test_random_wide_formats_match_glibc)
 	uint64_t seed = env_ulong("XPRINTF_WDIFF_SEED", 20261204);
 	unsigned long cases = env_ulong("XPRINTF_WDIFF_CASES", 200000);
 	const char *one = getenv("XPRINTF_WDIFF_CASE");
-	for (int i = 0; i < 3; i++) {
-		locales[i] = newlocale(LC_ALL_MASK, locale_names[i], (locale_t)0);
+	for (int i = 0; i < NLOCALES; i++) {
+		locales[i] = load_locale(locale_names[i]);
 		if (!locales[i])
 			fprintf(stderr, "note: locale %s missing, using the global one\n", locale_names[i]);
 	}
@@ -492,7 +511,7 @@ START_TEST(test_random_wide_formats_match_glibc)
 			}
 		}
 	}
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < NLOCALES; i++)
 		if (locales[i])
 			freelocale(locales[i]);
 	fprintf(stderr, "wide differential: seed=%llu cases=%lu mismatches=%lu\n",

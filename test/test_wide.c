@@ -267,6 +267,34 @@ START_TEST(test_floats_and_grouping)
 }
 END_TEST
 
+/* A radix (U+066B) and a thousands separator (U+202F) of several bytes:
+ * each is one character of the field in wide output. */
+START_TEST(test_multibyte_radix_and_separator)
+{
+	const char *dir = getenv("XP_TEST_LOCALES");
+	if (!dir) {
+		fprintf(stderr, "note: XP_TEST_LOCALES unset (ctest sets it), skipped\n");
+		return;
+	}
+	setenv("LOCPATH", dir, 1);
+	locale_t mb = newlocale(LC_ALL_MASK, "xp_MB.UTF-8", (locale_t)0);
+	unsetenv("LOCPATH");
+	ck_assert_msg(mb != NULL, "xp_MB.UTF-8 not found in %s", dir);
+	locale_t old = uselocale(mb);
+	same_swprintf(80, L"%'d|%'15d|%-'15d|%0'15d|%'+15.9d|", 1234567, 1234567, -1234567,
+		      1234567, 1234567);
+	same_swprintf(80, L"%'.2f|%'20.2f|%-'20.2f|%0'20.2f|", 1234567.891, 1234567.891,
+		      1234567.891, -1234567.891);
+	same_swprintf(80, L"%'e|%'g|%'15g|%a|%15a|%-15.2A|", 1234567.891, 1234567.891, 123456.0,
+		      1.5, 1.5, -0.1);
+	same_swprintf(80, L"%'lu|%'15lld|%'x|%'10o|", 18446744073709551615ul,
+		      -9223372036854775807ll, 1234567u, 1234567u);
+	same_swprintf(12, L"%'15d", 1234567); /* does not fit */
+	uselocale(old);
+	freelocale(mb);
+}
+END_TEST
+
 START_TEST(test_count_is_in_wide_characters)
 {
 	locale_t utf8 = newlocale(LC_ALL_MASK, "C.UTF-8", (locale_t)0);
@@ -393,6 +421,7 @@ int main(void)
 	tcase_add_test(tc, test_null_format);
 	tcase_add_test(tc, test_floats_and_grouping);
 	tcase_add_test(tc, test_count_is_in_wide_characters);
+	tcase_add_test(tc, test_multibyte_radix_and_separator);
 	tcase_add_test(tc, test_wprintf_writes_to_stdout);
 	tcase_add_test(tc, test_pointer_extensions_print_the_same);
 	suite_add_tcase(s, tc);
