@@ -295,6 +295,58 @@ START_TEST(test_multibyte_radix_and_separator)
 }
 END_TEST
 
+/* Seeded random floating directives (flags, width, precision, L) of
+ * special and random values, in C, de_DE.UTF-8 and the multibyte test
+ * locale: the floating converters' bytes, widened, against glibc. */
+START_TEST(test_random_floats)
+{
+	static const char *const names[] = { "C", "de_DE.UTF-8", "xp_MB.UTF-8" };
+	locale_t locs[3];
+	const char *dir = getenv("XP_TEST_LOCALES");
+	for (int i = 0; i < 3; i++) {
+		if (i == 2 && dir)
+			setenv("LOCPATH", dir, 1);
+		locs[i] = newlocale(LC_ALL_MASK, names[i], (locale_t)0);
+		unsetenv("LOCPATH");
+	}
+	uint64_t x = 20261204;
+	for (int k = 0; k < 30000; k++) {
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		uint64_t r = x >> 11;
+		wchar_t fmt[32];
+		int n = 0;
+		fmt[n++] = L'%';
+		static const char flags[] = "-+ #0'";
+		for (int f = 0; f < 6; f++)
+			if (r >> f & 1 && (r >> (f + 6) & 3) == 0)
+				fmt[n++] = (wchar_t)flags[f];
+		if (r >> 14 & 1)
+			n += swprintf(fmt + n, 8, L"%u", (unsigned)(r >> 16 & 31));
+		if (r >> 21 & 1)
+			n += swprintf(fmt + n, 8, L".%u", (unsigned)(r >> 22 & 15));
+		int ldbl = (r >> 26 & 3) == 0;
+		if (ldbl)
+			fmt[n++] = L'L';
+		fmt[n++] = (wchar_t)"efgaEFGA"[r >> 28 & 7];
+		fmt[n++] = L'|';
+		fmt[n] = L'\0';
+		union { uint64_t u; double d; } v = { .u = x ^ (x << 17) };
+		static const double special[] = { 0.0, -0.0, 1.0, 0.1, 1e300, -1234567.891, 5e-324,
+			1.0 / 0.0, 0.0 / 0.0, 123456789.0, 0.5, 9.5 };
+		double d = (r >> 31 & 1) ? special[(r >> 32) % 12] : v.d;
+		uselocale(locs[(r >> 40) % 3] ? locs[(r >> 40) % 3] : LC_GLOBAL_LOCALE);
+		if (ldbl)
+			same_swprintf(90, fmt, (long double)d);
+		else
+			same_swprintf(90, fmt, d);
+		uselocale(LC_GLOBAL_LOCALE);
+	}
+	for (int i = 0; i < 3; i++)
+		if (locs[i])
+			freelocale(locs[i]);
+}
+END_TEST
+
 START_TEST(test_count_is_in_wide_characters)
 {
 	locale_t utf8 = newlocale(LC_ALL_MASK, "C.UTF-8", (locale_t)0);
@@ -421,6 +473,7 @@ int main(void)
 	tcase_add_test(tc, test_null_format);
 	tcase_add_test(tc, test_floats_and_grouping);
 	tcase_add_test(tc, test_count_is_in_wide_characters);
+	tcase_add_test(tc, test_random_floats);
 	tcase_add_test(tc, test_multibyte_radix_and_separator);
 	tcase_add_test(tc, test_wprintf_writes_to_stdout);
 	tcase_add_test(tc, test_pointer_extensions_print_the_same);
