@@ -23,13 +23,14 @@
  *     checks every call.  %p followed by anything else is glibc's %p.
  *
  * RETURN VALUE
- *     As glibc: the number of bytes (wide characters for the wide
- *     functions) written (for xsnprintf/xvsnprintf the
- *     number that would have been written had the buffer been large
- *     enough), not counting the terminating NUL; -1 on error with errno:
+ *     As glibc: the number of bytes written (wide characters for the wide
+ *     functions; for xsnprintf/xvsnprintf the number that would have been
+ *     written had the buffer been large enough), not counting the
+ *     terminating NUL; -1 on error with errno:
  *         EOVERFLOW  the output, a width or a precision exceeds INT_MAX
  *         EINVAL     the format ends inside a directive
  *         EILSEQ     a wide character has no multibyte form in the locale
+ *                    (wide functions: a %s string is no text of the locale)
  *         ENOMEM     xasprintf could not allocate (then *strp is NULL)
  *         others     from the underlying write(2) or stdio stream
  *
