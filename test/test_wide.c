@@ -206,6 +206,10 @@ START_TEST(test_stream_converts_to_the_locale)
 	same_file_output("de_DE.UTF-8", L"%'.3f %'d %g\n", 1234567.25, 7654321, 0.5);
 	/* %c of a byte btowc refuses: glibc writes WEOF's '?' and fails */
 	same_file_output("C.UTF-8", L"a%cb", 0xe9);
+	/* ... but on a stream with no buffer yet, putwc(WEOF) only flushes:
+	 * glibc's call succeeds and writes nothing for it */
+	same_file_output("C.UTF-8", L"%c", 0xe9);
+	same_file_output("C.UTF-8", L"%lc|", (wint_t)WEOF);
 }
 END_TEST
 
