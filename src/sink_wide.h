@@ -59,6 +59,11 @@ struct xp_wstream_sink {
 	FILE *file;
 	int had_error;        /* the stream's error flag before the call */
 	int silent_failure;   /* a write failed without setting errno */
+	/* An unbuffered stream (stderr): glibc formats into a helper buffer
+	 * and writes that at the end, so a refused WEOF is held, not put. */
+	int unbuffered;
+	size_t nheld;
+	wchar_t held[512];
 };
 /* -1 with errno as glibc's fwprintf: a byte-oriented stream fails with
  * errno unchanged, one that cannot be written with EBADF. */

@@ -77,7 +77,7 @@ static int stream_put(FILE *f, const wchar_t *p, size_t n)
 /* As the narrow stream sink: a write that sets the stream's error flag
  * fails (a line-buffered stream's flush at '\n'), even when the flag was
  * already set before. */
-static void stream_write(struct xp_wide_sink *w, const wchar_t *p, size_t n)
+static void stream_write_now(struct xp_wide_sink *w, const wchar_t *p, size_t n)
 {
 	struct xp_wstream_sink *st = (struct xp_wstream_sink *)w;
 	FILE *f = st->file;
@@ -97,17 +97,57 @@ static void stream_write(struct xp_wide_sink *w, const wchar_t *p, size_t n)
 	xp_wide_fail(w, errno ? errno : EIO);
 }
 
+static void flush_held(struct xp_wstream_sink *st)
+{
+	if (st->nheld)
+		stream_write_now(&st->w, st->held, st->nheld);
+	st->nheld = 0;
+}
+
+static void stream_write(struct xp_wide_sink *w, const wchar_t *p, size_t n)
+{
+	struct xp_wstream_sink *st = (struct xp_wstream_sink *)w;
+	if (!st->unbuffered) {
+		stream_write_now(w, p, n);
+		return;
+	}
+	while (n && !w->sink.counting) {
+		size_t room = sizeof st->held / sizeof st->held[0] - st->nheld;
+		size_t k = n < room ? n : room;
+		wmemcpy(st->held + st->nheld, p, k);
+		st->nheld += k;
+		p += k, n -= k;
+		if (n)
+			flush_held(st);
+	}
+}
+
 /* putwc, as glibc's outchar: WEOF comes back for c == WEOF once the
  * stream has a buffer (a failure, errno unchanged), or for a failed
- * write (errno set). */
+ * write (errno set).  glibc's helper buffer for an unbuffered stream
+ * always has one: WEOF is stored, and refused. */
 static int stream_put_char(struct xp_wide_sink *w, wint_t c)
 {
 	struct xp_wstream_sink *st = (struct xp_wstream_sink *)w;
-	if (c != WEOF) {
+	if (c != WEOF || st->unbuffered) {
 		stream_write(w, (const wchar_t[]){ (wchar_t)c }, 1);
-		return 0;
+		return c == WEOF ? -1 : 0;
 	}
 	return putwc_unlocked((wchar_t)c, st->file) == WEOF ? -1 : 0;
+}
+
+/* glibc's libio flag for an unbuffered stream (not in its public headers,
+ * unlike _IO_ERR_SEEN next to it). */
+#define XP_IO_UNBUFFERED 0x0002
+
+static int is_unbuffered(FILE *f)
+{
+#ifdef _IO_ERR_SEEN
+	return (f->_flags & XP_IO_UNBUFFERED) != 0;
+#else
+	(void)f;
+	return 0;
+#endif
 }
 
 int xp_wstream_init(struct xp_wstream_sink *st, FILE *f)
@@ -116,6 +156,8 @@ int xp_wstream_init(struct xp_wstream_sink *st, FILE *f)
 	st->file = f;
 	st->had_error = ferror_unlocked(f) != 0;
 	st->silent_failure = 0;
+	st->unbuffered = is_unbuffered(f);
+	st->nheld = 0;
 	if (fwide(f, 1) <= 0) /* byte-oriented: glibc fails, errno unchanged */
 		return -1;
 	if (!__fwritable(f)) {
@@ -132,5 +174,7 @@ int xp_wstream_init(struct xp_wstream_sink *st, FILE *f)
 int xp_wstream_finish(struct xp_wstream_sink *st)
 {
 	xp_wide_flush(&st->w);
+	/* what the helper holds goes out even after a failure, as in glibc */
+	flush_held(st);
 	return st->w.sink.error;
 }

@@ -172,7 +172,7 @@ static size_t file_bytes(FILE *f, char *buf, size_t size)
 	return n < 0 ? 0 : (size_t)n;
 }
 
-static void same_file_output(const char *locale, const wchar_t *fmt, ...)
+static void same_file_output(int bufmode, const char *locale, const wchar_t *fmt, ...)
 {
 	locale_t loc = newlocale(LC_ALL_MASK, locale, (locale_t)0);
 	if (!loc)
@@ -180,6 +180,8 @@ static void same_file_output(const char *locale, const wchar_t *fmt, ...)
 	locale_t old = uselocale(loc);
 	FILE *ref = tmpfile(), *xp = tmpfile();
 	ck_assert(ref && xp);
+	setvbuf(ref, NULL, bufmode, 0);
+	setvbuf(xp, NULL, bufmode, 0);
 	va_list ap, aq;
 	va_start(ap, fmt);
 	va_copy(aq, ap);
@@ -190,7 +192,8 @@ static void same_file_output(const char *locale, const wchar_t *fmt, ...)
 	char rb[256], xb[256];
 	size_t rn = file_bytes(ref, rb, sizeof rb), xn = file_bytes(xp, xb, sizeof xb);
 	ck_assert_msg(rr == rx && rn == xn && memcmp(rb, xb, rn) == 0,
-		      "%s %ls: glibc %d (%zu bytes) xprintf %d (%zu bytes)", locale, fmt, rr, rn, rx, xn);
+		      "%s %ls (mode %d): glibc %d (%zu bytes) xprintf %d (%zu bytes)", locale, fmt,
+		      bufmode, rr, rn, rx, xn);
 	fclose(ref);
 	fclose(xp);
 	uselocale(old);
@@ -199,17 +202,21 @@ static void same_file_output(const char *locale, const wchar_t *fmt, ...)
 
 START_TEST(test_stream_converts_to_the_locale)
 {
-	same_file_output("C.UTF-8", L"\x4e2d|%ls|%lc|%s|%5.2s|%c\n", L"\xe9\x20ac", 0x1f600,
+	/* fully, line- and unbuffered: glibc formats for an unbuffered stream
+	 * into a helper buffer, where even a first WEOF is refused */
+	int mode = (int[]){ _IOFBF, _IOLBF, _IONBF }[_i];
+	same_file_output(mode, "C.UTF-8", L"\x4e2d|%ls|%lc|%s|%5.2s|%c\n", L"\xe9\x20ac", 0x1f600,
 			 "\xc3\xa9t\xc3\xa9", "\xc3\xa9t\xc3\xa9", 'x');
 	/* characters the C locale cannot encode: the stream writes '?' */
-	same_file_output("C", L"a\xe9z%lc%ls\n", 0x4e2d, L"\x20ac");
-	same_file_output("de_DE.UTF-8", L"%'.3f %'d %g\n", 1234567.25, 7654321, 0.5);
+	same_file_output(mode, "C", L"a\xe9z%lc%ls\n", 0x4e2d, L"\x20ac");
+	same_file_output(mode, "de_DE.UTF-8", L"%'.3f %'d %g\n", 1234567.25, 7654321, 0.5);
 	/* %c of a byte btowc refuses: glibc writes WEOF's '?' and fails */
-	same_file_output("C.UTF-8", L"a%cb", 0xe9);
+	same_file_output(mode, "C.UTF-8", L"a%cb", 0xe9);
 	/* ... but on a stream with no buffer yet, putwc(WEOF) only flushes:
 	 * glibc's call succeeds and writes nothing for it */
-	same_file_output("C.UTF-8", L"%c", 0xe9);
-	same_file_output("C.UTF-8", L"%lc|", (wint_t)WEOF);
+	same_file_output(mode, "C.UTF-8", L"%c", 0xe9);
+	same_file_output(mode, "C.UTF-8", L"%lc|", (wint_t)WEOF);
+	same_file_output(mode, "C.UTF-8", L"x\n%lcb", (wint_t)WEOF);
 }
 END_TEST
 
@@ -472,7 +479,7 @@ int main(void)
 	tcase_add_test(tc, test_wide_oriented_stream_refuses_narrow_calls);
 	tcase_add_test(tc, test_unwritable_streams);
 	tcase_add_test(tc, test_failing_write);
-	tcase_add_test(tc, test_stream_converts_to_the_locale);
+	tcase_add_loop_test(tc, test_stream_converts_to_the_locale, 0, 3);
 	tcase_add_test(tc, test_swprintf_returns_and_errno);
 	tcase_add_test(tc, test_null_format);
 	tcase_add_test(tc, test_floats_and_grouping);
