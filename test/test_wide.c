@@ -19,6 +19,8 @@
 
 #include <xprintf.h>
 
+#include "test_locales.h"
+
 static int (*volatile ref_vswprintf)(wchar_t *, size_t, const wchar_t *, va_list) = vswprintf;
 static int (*volatile ref_vfwprintf)(FILE *, const wchar_t *, va_list) = vfwprintf;
 static int (*volatile ref_vfprintf)(FILE *, const char *, va_list) = vfprintf;
@@ -282,15 +284,11 @@ END_TEST
  * each is one character of the field in wide output. */
 START_TEST(test_multibyte_radix_and_separator)
 {
-	const char *dir = getenv("XP_TEST_LOCALES");
-	if (!dir) {
+	locale_t mb = xp_test_locale("xp_MB.UTF-8");
+	if (!mb) {
 		fprintf(stderr, "note: XP_TEST_LOCALES unset (ctest sets it), skipped\n");
 		return;
 	}
-	setenv("LOCPATH", dir, 1);
-	locale_t mb = newlocale(LC_ALL_MASK, "xp_MB.UTF-8", (locale_t)0);
-	unsetenv("LOCPATH");
-	ck_assert_msg(mb != NULL, "xp_MB.UTF-8 not found in %s", dir);
 	locale_t old = uselocale(mb);
 	same_swprintf(80, L"%'d|%'15d|%-'15d|%0'15d|%'+15.9d|", 1234567, 1234567, -1234567,
 		      1234567, 1234567);
@@ -313,13 +311,8 @@ START_TEST(test_random_floats)
 {
 	static const char *const names[] = { "C", "de_DE.UTF-8", "xp_MB.UTF-8" };
 	locale_t locs[3];
-	const char *dir = getenv("XP_TEST_LOCALES");
-	for (int i = 0; i < 3; i++) {
-		if (i == 2 && dir)
-			setenv("LOCPATH", dir, 1);
-		locs[i] = newlocale(LC_ALL_MASK, names[i], (locale_t)0);
-		unsetenv("LOCPATH");
-	}
+	for (int i = 0; i < 3; i++)
+		locs[i] = i < 2 ? newlocale(LC_ALL_MASK, names[i], (locale_t)0) : xp_test_locale(names[i]);
 	uint64_t x = 20261204;
 	for (int k = 0; k < 30000; k++) {
 		x = x * 6364136223846793005ull + 1442695040888963407ull;
