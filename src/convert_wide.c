@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "convert.h"
-#include "locale_numeric.h"
 #include "sinks.h"
 
 static void pad(struct xp_wide_sink *w, size_t n)
@@ -141,22 +140,24 @@ static size_t character_count(const char *p, size_t n)
 
 void xp_wide_convert_int(struct xp_wide_sink *w, const struct xp_spec *sp, long long value)
 {
-	struct xp_numeric num;
-	if ((sp->flags & XP_F_GROUP) && (sp->width || sp->prec > 0)) {
-		xp_numeric_get(&num);
-		if (num.thousands_len > 1) {
-			/* The number alone, to see how many bytes more than
-			 * characters the separators take; the width and the
-			 * precision (which counts them too) get that many more. */
-			char buf[64 * 17 + 8];
-			struct xp_buffer_sink b;
-			xp_buffer_init(&b, buf, sizeof buf);
-			struct xp_spec bare = *sp;
-			bare.width = 0;
-			bare.prec = XP_NO_PREC;
-			xp_convert_int(&b.sink, &bare, value);
-			size_t bytes = xp_sink_count(&b.sink);
-			unsigned extra = (unsigned)(bytes - character_count(buf, bytes));
+	/* Only a thousands separator (or digits the I flag takes from the
+	 * locale) can be more than one byte. */
+	if ((sp->flags & (XP_F_GROUP | XP_F_I18N)) && (sp->width || sp->prec > 0)) {
+		/* The number alone, to see how many bytes more than characters
+		 * it takes; the width and the precision (which counts the
+		 * separators too) get that many more. */
+		char buf[64 * 17 + 8];
+		struct xp_buffer_sink b;
+		xp_buffer_init(&b, buf, sizeof buf);
+		struct xp_spec bare = *sp;
+		bare.width = 0;
+		bare.prec = XP_NO_PREC;
+		xp_convert_int(&b.sink, &bare, value);
+		size_t bytes = xp_sink_count(&b.sink);
+		if (bytes >= sizeof buf)
+			bytes = 0; /* cannot happen: 64 digits, 63 separators of 16 bytes */
+		unsigned extra = (unsigned)(bytes - character_count(buf, bytes));
+		if (extra) {
 			struct xp_spec wider = *sp;
 			if (wider.width)
 				wider.width += extra;
