@@ -3,7 +3,7 @@
 # The EXAMPLES program of a manual page, as a reader would copy it: compiled
 # against the built library and run.  Every xprintf(...) line that ends in a
 # comment documents what it prints; those comments, in order, must be the
-# program's output lines.
+# program's output lines (xwprintf(...) lines too).
 cmake_policy(VERSION 3.16)
 file(READ ${PAGE} page)
 string(FIND "${page}" "\n.SH EXAMPLES\n" at)
@@ -31,7 +31,7 @@ set(want "")
 string(REPLACE ";" "\\;" lines "${code}")
 string(REPLACE "\n" ";" lines "${lines}")
 foreach(line IN LISTS lines)
-  if(line MATCHES "xprintf\\(.*/\\* (.*) \\*/$")
+  if(line MATCHES "xw?printf\\(.*/\\* (.*) \\*/$")
     string(APPEND want "${CMAKE_MATCH_1}\n")
   endif()
 endforeach()

@@ -23,12 +23,14 @@
  *     checks every call.  %p followed by anything else is glibc's %p.
  *
  * RETURN VALUE
- *     As glibc: the number of bytes written (for xsnprintf/xvsnprintf the
- *     number that would have been written had the buffer been large
- *     enough), not counting the terminating NUL; -1 on error with errno:
+ *     As glibc: the number of bytes written (wide characters for the wide
+ *     functions; for xsnprintf/xvsnprintf the number that would have been
+ *     written had the buffer been large enough), not counting the
+ *     terminating NUL; -1 on error with errno:
  *         EOVERFLOW  the output, a width or a precision exceeds INT_MAX
  *         EINVAL     the format ends inside a directive
  *         EILSEQ     a wide character has no multibyte form in the locale
+ *                    (wide functions: a %s string is no text of the locale)
  *         ENOMEM     xasprintf could not allocate (then *strp is NULL)
  *         others     from the underlying write(2) or stdio stream
  *
@@ -36,7 +38,8 @@
  *     In a translation unit that defines XPRINTF_REPLACE_STDIO before
  *     including <xprintf.h>, the names printf, fprintf, dprintf, sprintf,
  *     snprintf, asprintf, vprintf, vfprintf, vdprintf, vsprintf, vsnprintf
- *     and vasprintf are macros for the x-names from there on:
+ *     and vasprintf, and wprintf, fwprintf, swprintf, vwprintf, vfwprintf
+ *     and vswprintf, are macros for the x-names from there on:
  *         #include <stdio.h>
  *         #define XPRINTF_REPLACE_STDIO
  *         #include <xprintf.h>
@@ -110,6 +113,25 @@ int xvsnprintf(char *XPRINTF_RESTRICT str, size_t size,
 int xvasprintf(char **XPRINTF_RESTRICT strp, const char *XPRINTF_RESTRICT fmt,
 	       va_list ap) XPRINTF_FORMAT(2, 0);
 
+/* Wide output: wchar_t formats, glibc's wprintf family (no -Wformat
+ * checking: compilers have no wprintf format attribute).  The return value
+ * counts wide characters; xswprintf and xvswprintf return -1 when the
+ * output and its L'\0' do not fit in size characters (the buffer then holds
+ * the first size - 1, unterminated, as glibc leaves it).  %s and %c convert
+ * from the locale's multibyte form (mbrtowc, btowc), %ls and %lc copy; the
+ * field width and precision count wide characters; %p extensions print the
+ * text they print in a narrow format.  xfwprintf makes an unoriented stream
+ * wide, and fails (-1, errno unchanged) on a byte-oriented one, as the
+ * narrow functions fail on a wide-oriented one. */
+int xwprintf(const wchar_t *XPRINTF_RESTRICT fmt, ...);
+int xfwprintf(FILE *XPRINTF_RESTRICT stream, const wchar_t *XPRINTF_RESTRICT fmt, ...);
+int xswprintf(wchar_t *XPRINTF_RESTRICT str, size_t size,
+	      const wchar_t *XPRINTF_RESTRICT fmt, ...);
+int xvwprintf(const wchar_t *XPRINTF_RESTRICT fmt, va_list ap);
+int xvfwprintf(FILE *XPRINTF_RESTRICT stream, const wchar_t *XPRINTF_RESTRICT fmt,
+	       va_list ap);
+int xvswprintf(wchar_t *XPRINTF_RESTRICT str, size_t size,
+	       const wchar_t *XPRINTF_RESTRICT fmt, va_list ap);
 
 /*
  * SYMBOLS: %pS %ps %pSR %pB %pSb %pBb %pF %pf
@@ -294,6 +316,12 @@ int xprintf_unregister_pointer(const char *name);
 #undef vsprintf
 #undef vsnprintf
 #undef vasprintf
+#undef wprintf
+#undef fwprintf
+#undef swprintf
+#undef vwprintf
+#undef vfwprintf
+#undef vswprintf
 #define printf xprintf
 #define fprintf xfprintf
 #define dprintf xdprintf
@@ -306,4 +334,10 @@ int xprintf_unregister_pointer(const char *name);
 #define vsprintf xvsprintf
 #define vsnprintf xvsnprintf
 #define vasprintf xvasprintf
+#define wprintf xwprintf
+#define fwprintf xfwprintf
+#define swprintf xswprintf
+#define vwprintf xvwprintf
+#define vfwprintf xvfwprintf
+#define vswprintf xvswprintf
 #endif

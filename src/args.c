@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "variadic.h"
 
@@ -56,40 +57,51 @@ static int note_type(struct type_list *t, int argno, unsigned char type)
 	return 0;
 }
 
-static int scan_types(struct type_list *t, const char *fmt, const char *stop,
-		      int *seq_at_stop)
-{
-	int next_seq = 0, overflow = 0;
-	*seq_at_stop = 0;
-	for (const char *p = fmt; (p = strchr(p, '%')) != NULL;) {
-		if (p == stop)
-			*seq_at_stop = next_seq;
-		struct xp_spec sp;
-		const char *after = xp_parse_directive(p + 1, &sp, &overflow);
-		xp_args_number(&sp, &next_seq);
-		if (note_type(t, sp.width_argno, XP_A_INT) ||
-		    note_type(t, sp.prec_argno, XP_A_INT) ||
-		    note_type(t, sp.argno, sp.type))
-			return -1;
-		if (!sp.conv)
-			break;
-		p = after;
+/* Every directive's argument types, up to the end of the format or the
+ * first one cut short; *seq_at_stop is glibc's sequential counter at stop.
+ * Defined for char and for wchar_t formats. */
+#define DEFINE_SCAN_TYPES(name, char_type, find_percent, parse)                        \
+	static int name(struct type_list *t, const char_type *fmt, const char_type *stop, \
+			int *seq_at_stop)                                                 \
+	{                                                                                 \
+		int next_seq = 0, overflow = 0;                                           \
+		*seq_at_stop = 0;                                                         \
+		for (const char_type *p = fmt; (p = find_percent(p, '%')) != NULL;) {     \
+			if (p == stop)                                                    \
+				*seq_at_stop = next_seq;                                  \
+			struct xp_spec sp;                                                \
+			const char_type *after = parse(p + 1, &sp, &overflow);            \
+			xp_args_number(&sp, &next_seq);                                   \
+			if (note_type(t, sp.width_argno, XP_A_INT) ||                     \
+			    note_type(t, sp.prec_argno, XP_A_INT) ||                      \
+			    note_type(t, sp.argno, sp.type))                              \
+				return -1;                                                \
+			if (!sp.conv)                                                     \
+				break;                                                    \
+			p = after;                                                        \
+		}                                                                         \
+		return 0;                                                                 \
 	}
-	return 0;
+
+DEFINE_SCAN_TYPES(scan_types, char, strchr, xp_parse_directive)
+DEFINE_SCAN_TYPES(scan_types_wide, wchar_t, wcschr, xp_parse_directive_wide)
+
+static void type_list_init(struct type_list *t)
+{
+	t->v = t->stack;
+	t->len = 0;
+	t->cap = XP_POSITIONAL_STACK;
 }
 
-int xp_args_go_positional(struct xp_args *a, struct xp_arg_table *store,
-			  const char *fmt, const char *stop, va_list orig)
+/* Read the arguments of the types in t (rc: the scan's result) into the
+ * table, then free t. */
+static int fill_table(struct xp_args *a, struct xp_arg_table *store, struct type_list *t, int rc,
+		      va_list orig)
 {
-	struct type_list t;
-	t.v = t.stack;
-	t.len = 0;
-	t.cap = XP_POSITIONAL_STACK;
-	int rc = scan_types(&t, fmt, stop, &a->next_seq);
 	if (rc == 0) {
 		union xp_arg *table = store->stack;
-		if (t.len > XP_POSITIONAL_STACK) {
-			table = store->heap = malloc((size_t)t.len * sizeof *table);
+		if (t->len > XP_POSITIONAL_STACK) {
+			table = store->heap = malloc((size_t)t->len * sizeof *table);
 			if (!table)
 				rc = -1;
 		}
@@ -98,16 +110,32 @@ int xp_args_go_positional(struct xp_args *a, struct xp_arg_table *store,
 			XP_VA_COPY(seq.ap, orig);
 			seq.table = NULL;
 			seq.count = seq.next_seq = 0;
-			for (int i = 0; i < t.len; i++)
-				table[i] = xp_fetch(&seq, t.v[i], i);
+			for (int i = 0; i < t->len; i++)
+				table[i] = xp_fetch(&seq, t->v[i], i);
 			va_end(seq.ap);
 			a->table = table;
-			a->count = t.len;
+			a->count = t->len;
 		}
 	}
-	if (t.v != t.stack)
-		free(t.v);
+	if (t->v != t->stack)
+		free(t->v);
 	return rc;
+}
+
+int xp_args_go_positional(struct xp_args *a, struct xp_arg_table *store,
+			  const char *fmt, const char *stop, va_list orig)
+{
+	struct type_list t;
+	type_list_init(&t);
+	return fill_table(a, store, &t, scan_types(&t, fmt, stop, &a->next_seq), orig);
+}
+
+int xp_args_go_positional_wide(struct xp_args *a, struct xp_arg_table *store,
+			       const wchar_t *fmt, const wchar_t *stop, va_list orig)
+{
+	struct type_list t;
+	type_list_init(&t);
+	return fill_table(a, store, &t, scan_types_wide(&t, fmt, stop, &a->next_seq), orig);
 }
 
 void xp_arg_table_release(struct xp_arg_table *store)

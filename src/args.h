@@ -49,6 +49,10 @@ void xp_args_number(struct xp_spec *sp, int *next_seq);
 int xp_args_go_positional(struct xp_args *a, struct xp_arg_table *store,
 			  const char *fmt, const char *stop, va_list orig);
 
+/* The same for a wchar_t format. */
+int xp_args_go_positional_wide(struct xp_args *a, struct xp_arg_table *store,
+			       const wchar_t *fmt, const wchar_t *stop, va_list orig);
+
 void xp_arg_table_release(struct xp_arg_table *store);
 
 static inline union xp_arg xp_fetch(struct xp_args *a, unsigned char type, int argno)

@@ -66,6 +66,9 @@ int xp_convert_pointer(struct xp_sink *s, const struct xp_spec *sp, void *ptr);
 void xp_emit_plain_pointer(struct xp_sink *s, const struct xp_spec *sp, const void *ptr);
 
 /* m (errno saved at entry), n (count so far), and an unknown directive. */
+/* What %m (strerror) or %#m (the errno's name; NULL: it has none, then
+ * xp_convert_errno prints the number) shows; buf may hold it. */
+const char *xp_errno_text(const struct xp_spec *sp, int saved_errno, char *buf, size_t size);
 void xp_convert_errno(struct xp_sink *s, const struct xp_spec *sp, int saved_errno);
 void xp_convert_count(const struct xp_spec *sp, void *dest, size_t count);
 void xp_convert_unknown(struct xp_sink *s, const struct xp_spec *sp);

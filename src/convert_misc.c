@@ -5,24 +5,26 @@
 #include <stdint.h>
 #include <string.h>
 
+const char *xp_errno_text(const struct xp_spec *sp, int saved_errno, char *buf, size_t size)
+{
+	if (sp->flags & XP_F_ALT)
+		return strerrorname_np(saved_errno);
+	return strerror_r(saved_errno, buf, size);
+}
+
 void xp_convert_errno(struct xp_sink *s, const struct xp_spec *sp, int saved_errno)
 {
-	if (sp->flags & XP_F_ALT) {
-		/* %#m: the errno name, or the number when it has none. */
-		const char *name = strerrorname_np(saved_errno);
-		if (name) {
-			xp_emit_padded(s, sp, name, strnlen(name, sp->prec >= 0 ? (size_t)sp->prec : SIZE_MAX));
-			return;
-		}
-		struct xp_spec num = *sp;
-		num.conv = 'd';
-		num.size = sizeof(int);
-		xp_convert_int(s, &num, saved_errno);
+	char buf[256];
+	const char *text = xp_errno_text(sp, saved_errno, buf, sizeof buf);
+	if (text) {
+		xp_emit_padded(s, sp, text, strnlen(text, sp->prec >= 0 ? (size_t)sp->prec : SIZE_MAX));
 		return;
 	}
-	char buf[256];
-	const char *msg = strerror_r(saved_errno, buf, sizeof buf);
-	xp_emit_padded(s, sp, msg, strnlen(msg, sp->prec >= 0 ? (size_t)sp->prec : SIZE_MAX));
+	/* %#m of an errno without a name: the number. */
+	struct xp_spec num = *sp;
+	num.conv = 'd';
+	num.size = sizeof(int);
+	xp_convert_int(s, &num, saved_errno);
 }
 
 void xp_convert_count(const struct xp_spec *sp, void *dest, size_t count)

@@ -25,6 +25,7 @@
 
 #ifndef XP_RUN_NAME
 #define XP_RUN_NAME xp_run
+#define XP_RUN_PLAIN 1
 #endif
 
 /* Read '*' widths and precisions; a negative width means '-'.  On
@@ -549,3 +550,11 @@ void XP_RUN_NAME(struct xp_sink *s, const char *p, struct xp_args *a, struct run
 		}
 	}
 }
+
+#ifdef XP_RUN_PLAIN
+/* The wide driver (run_wide.c) reads '*' and '*m$' exactly as this loop. */
+void xp_run_resolve_star(struct xp_args *a, struct xp_spec *sp)
+{
+	resolve_star(a, sp);
+}
+#endif

@@ -24,4 +24,7 @@ void xp_run(struct xp_sink *s, const char *p, struct xp_args *a, struct run_stat
  * vformat.c picks it when the CPU has them. */
 void xp_run_avx512(struct xp_sink *s, const char *p, struct xp_args *a, struct run_state *st);
 
+/* Read a directive's '*' width and precision (a negative width is '-'). */
+void xp_run_resolve_star(struct xp_args *a, struct xp_spec *sp);
+
 #endif

@@ -61,6 +61,12 @@ struct xp_spec {
  */
 const char *xp_parse_directive(const char *p, struct xp_spec *sp, int *overflow);
 
+/* The same for a wchar_t format: sp->ext is NULL (the name is the
+ * sp->ext_len characters before the returned pointer), and a conversion
+ * character outside ASCII is stored as 0x80, an unknown one (the caller
+ * reprints the real one from the format). */
+const wchar_t *xp_parse_directive_wide(const wchar_t *p, struct xp_spec *sp, int *overflow);
+
 /* Is c a conversion xprintf implements (as opposed to one it reprints)? */
 int xp_conv_known(unsigned char c);
 

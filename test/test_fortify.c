@@ -4,7 +4,8 @@
  * both must abort with the same message, or both must not.  Each format
  * is tried in writable memory and in a page made read-only.  Formats are
  * all token strings up to length 2 plus seeded random longer ones (the
- * seed is printed on failure; XP_SEED=n repeats a run). */
+ * seed is printed on failure; XP_SEED=n repeats a run).  The wide checks
+ * (xp_fortify_check_format_wide) likewise against glibc's __swprintf_chk. */
 #define _GNU_SOURCE
 #include <check.h>
 #include <dlfcn.h>
@@ -17,6 +18,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <wchar.h>
 
 #include "fortify.h"
 
@@ -79,6 +81,23 @@ static void xprintf_chk(const char *fmt)
 	xp_fortify_check_format(1, fmt);
 }
 
+/* glibc's __swprintf_chk, as __snprintf_chk above: the wide checks. */
+typedef int (*swprintf_chk_fn)(wchar_t *s, size_t maxlen, int flag, size_t slen,
+			       const wchar_t *fmt, ...);
+static swprintf_chk_fn glibc_swprintf_chk;
+
+static void glibc_wchk(const char *fmt)
+{
+	wchar_t buf[256];
+	glibc_swprintf_chk(buf, 256, 1, 256, (const wchar_t *)(const void *)fmt, &ints[0],
+			   &ints[1], &ints[2], &ints[3], &ints[4], 3);
+}
+
+static void xprintf_wchk(const char *fmt)
+{
+	xp_fortify_check_format_wide(1, (const wchar_t *)(const void *)fmt);
+}
+
 static char *readonly_page;
 
 static void compare(const char *text, unsigned seed)
@@ -100,6 +119,40 @@ static void compare(const char *text, unsigned seed)
 			      text, w ? "read-only" : "writable", seed, g.status, g.err, x.status, x.err);
 	}
 }
+
+/* The same for a wide format, passed to in_child as bytes. */
+static void compare_wide(const char *text)
+{
+	wchar_t writable[128];
+	size_t n = mbstowcs(writable, text, 128);
+	ck_assert(n < 128);
+	ck_assert_int_eq(mprotect(readonly_page, 4096, PROT_READ | PROT_WRITE), 0);
+	memcpy(readonly_page, writable, (n + 1) * sizeof(wchar_t));
+	ck_assert_int_eq(mprotect(readonly_page, 4096, PROT_READ), 0);
+	const char *where[] = { (const char *)writable, readonly_page };
+	for (int w = 0; w < 2; w++) {
+		struct outcome g, x;
+		in_child(glibc_wchk, where[w], &g);
+		in_child(xprintf_wchk, where[w], &x);
+		ck_assert_msg(g.status == x.status && strcmp(g.err, x.err) == 0,
+			      "wide format \"%s\" (%s): glibc status %d \"%s\", xprintf status %d \"%s\"",
+			      text, w ? "read-only" : "writable", g.status, g.err, x.status, x.err);
+	}
+}
+
+START_TEST(test_all_short_wide_formats)
+{
+	char fmt[64];
+	compare_wide("");
+	for (size_t i = 0; i < NTOKENS; i++) {
+		compare_wide(tokens[i]);
+		for (size_t j = 0; j < NTOKENS; j += 3) {
+			snprintf(fmt, sizeof fmt, "%s%s", tokens[i], tokens[(j + i) % NTOKENS]);
+			compare_wide(fmt);
+		}
+	}
+}
+END_TEST
 
 START_TEST(test_all_short_formats)
 {
@@ -177,12 +230,17 @@ int main(void)
 	if (!sym)
 		return EXIT_FAILURE;
 	memcpy(&glibc_snprintf_chk, &sym, sizeof sym); /* POSIX: dlsym data -> function */
+	sym = dlsym(libc, "__swprintf_chk");
+	if (!sym)
+		return EXIT_FAILURE;
+	memcpy(&glibc_swprintf_chk, &sym, sizeof sym);
 	readonly_page = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (readonly_page == MAP_FAILED)
 		return EXIT_FAILURE;
 	Suite *s = suite_create("fortify");
 	TCase *tc = tcase_create("fortify");
 	tcase_add_test(tc, test_all_short_formats);
+	tcase_add_test(tc, test_all_short_wide_formats);
 	tcase_add_test(tc, test_random_longer_formats);
 	tcase_add_test(tc, test_flag_zero_checks_nothing);
 	tcase_add_test(tc, test_readonly_area);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <wchar.h>
 
 #define XPRINTF_REPLACE_STDIO
 #include <xprintf.h>
@@ -154,6 +155,65 @@ START_TEST(test_names_are_the_x_functions)
 }
 END_TEST
 
+static int via_vswprintf(wchar_t *buf, size_t n, const wchar_t *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int r = vswprintf(buf, n, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+static int via_vfwprintf(FILE *f, const wchar_t *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int r = vfwprintf(f, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+static int via_vwprintf(const wchar_t *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int r = vwprintf(fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+/* The wide names: the same %px oracle, widened. */
+START_TEST(test_wide_names)
+{
+	wchar_t buf[64], want[64];
+	mbstowcs(want, WANT, 64);
+	int n = (int)strlen(WANT);
+	ck_assert_int_eq(swprintf(buf, 64, L"%px|%d", p, 7), n);
+	ck_assert(wcscmp(buf, want) == 0);
+	ck_assert_int_eq(via_vswprintf(buf, 64, L"%px|%d", p, 7), n);
+	ck_assert(wcscmp(buf, want) == 0);
+	/* stdout, here a wide memory stream, for wprintf and vwprintf */
+	wchar_t *text = NULL;
+	size_t len = 0;
+	FILE *f = open_wmemstream(&text, &len);
+	ck_assert_ptr_nonnull(f);
+	FILE *saved = stdout;
+	stdout = f;
+	ck_assert_int_eq(wprintf(L"%px|%d", p, 7), n);
+	ck_assert_int_eq(via_vwprintf(L"%px|%d", p, 7), n);
+	stdout = saved;
+	ck_assert_int_eq(fwprintf(f, L"%px|%d", p, 7), n);
+	ck_assert_int_eq(via_vfwprintf(f, L"%px|%d", p, 7), n);
+	fclose(f);
+	ck_assert_uint_eq(len, 4 * (size_t)n);
+	for (int i = 0; i < 4; i++)
+		ck_assert(wmemcmp(text + i * n, want, (size_t)n) == 0);
+	free(text);
+	int (*sw)(wchar_t *, size_t, const wchar_t *, ...) = swprintf;
+	ck_assert(sw == xswprintf);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("replace_stdio");
@@ -162,6 +222,7 @@ int main(void)
 	tcase_add_test(tc, test_stream);
 	tcase_add_test(tc, test_memory);
 	tcase_add_test(tc, test_names_are_the_x_functions);
+	tcase_add_test(tc, test_wide_names);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

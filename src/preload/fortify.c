@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <wchar.h>
 
 #include "args.h"
 #include "spec.h"
@@ -154,105 +155,21 @@ struct format_facts {
 	long max_index;      /* highest 0-based argument number, -1 if none */
 };
 
-/* Walk the directives as glibc numbers them in positional mode.  want >= 0
- * asks only whether that number gets a type (*want_found). */
-static void scan(const char *fmt, struct format_facts *f, unsigned char *typed, long want,
-		 int *want_found)
-{
-	int next_seq = 0, overflow = 0;
-	for (const char *p = fmt; (p = strchr(p, '%')) != NULL;) {
-		struct xp_spec sp;
-		const char *after = xp_parse_directive(p + 1, &sp, &overflow);
-		if (overflow || !sp.conv)
-			return; /* glibc fails with EOVERFLOW / EINVAL or stops here */
-		xp_args_number(&sp, &next_seq);
-		/* glibc leaves its sequential loop at the first n$ directive or
-		 * unknown conversion, and checks the numbers from there. */
-		if (sp.positional || !xp_conv_known(sp.conv))
-			f->positional = 1;
-		if (sp.conv == 'n') {
-			f->has_n = 1;
-			if (!f->positional)
-				f->has_n_first = 1;
-		}
-		int nums[3] = { sp.width_argno, sp.prec_argno, sp.argno };
-		for (int i = 0; i < 3; i++) {
-			if (nums[i] < 0)
-				continue;
-			if (nums[i] > f->max_index)
-				f->max_index = nums[i];
-			/* A positional %m, %% or unknown conversion names a number
-			 * but gives it no type (glibc: ndata_args == 0). */
-			int gives_type = i < 2 || sp.type != XP_A_NONE;
-			if (!gives_type)
-				continue;
-			if (typed && nums[i] < TRACKED)
-				typed[nums[i] / 8] |= (unsigned char)(1u << (nums[i] % 8));
-			if (nums[i] == want)
-				*want_found = 1;
-		}
-		p = after;
-	}
-}
+#define XP_CHAR char
+#define XP_NAME(n) n
+#define XP_FIND strchr
+#define XP_PARSE xp_parse_directive
+#define XP_LEN strlen
+#include "fortify_scan.h"
+#undef XP_CHAR
+#undef XP_NAME
+#undef XP_FIND
+#undef XP_PARSE
+#undef XP_LEN
 
-/* The common case, cheaply: no directive has a '$' or ends in 'n', so
- * there is nothing to check.  May say yes too often (%fn), never too
- * rarely: it skips every byte the parser allows before a conversion. */
-static int may_need_checks(const char *p)
-{
-	static const char inside[] = "0123456789.*-+ #'IhlLqjzZtwf";
-	while ((p = strchr(p, '%')) != NULL) {
-		p++;
-		for (; *p && (*p == '$' || strchr(inside, *p)); p++)
-			if (*p == '$')
-				return 1;
-		if (*p == 'n')
-			return 1;
-		if (*p)
-			p++; /* the conversion, '%' of "%%" included */
-	}
-	return 0;
-}
-
-void xp_fortify_check_format(int flag, const char *fmt)
-{
-	if (flag <= 0 || !fmt)
-		return;
-	if (!may_need_checks(fmt))
-		return;
-	/* %m prints errno as the call received it; open/read must not leak. */
-	int saved_errno = errno;
-
-	struct format_facts f = { .max_index = -1 };
-	unsigned char typed[TRACKED / 8];
-	memset(typed, 0, sizeof typed);
-	int unused = 0;
-	scan(fmt, &f, typed, -1, &unused);
-
-	int readonly = 0; /* 0: not asked yet */
-	if (f.has_n_first) {
-		readonly = xp_readonly_area(fmt, strlen(fmt) + 1);
-		if (readonly < 0)
-			fatal("*** %n in writable segment detected ***\n");
-	}
-	if (f.positional) {
-		for (long i = 0; i <= f.max_index; i++) {
-			int ok;
-			if (i < TRACKED) {
-				ok = typed[i / 8] >> (i % 8) & 1;
-			} else {
-				struct format_facts again = { .max_index = -1 };
-				ok = 0;
-				scan(fmt, &again, NULL, i, &ok);
-			}
-			if (!ok)
-				fatal("*** invalid %N$ use detected ***\n");
-		}
-	}
-	if (f.has_n && !readonly) {
-		readonly = xp_readonly_area(fmt, strlen(fmt) + 1);
-		if (readonly < 0)
-			fatal("*** %n in writable segment detected ***\n");
-	}
-	errno = saved_errno;
-}
+#define XP_CHAR wchar_t
+#define XP_NAME(n) n##_wide
+#define XP_FIND wcschr
+#define XP_PARSE xp_parse_directive_wide
+#define XP_LEN wcslen
+#include "fortify_scan.h"

@@ -7,6 +7,7 @@
 #define XP_PRELOAD_FORTIFY_H
 
 #include <stddef.h>
+#include <wchar.h>
 
 /* glibc's own handler: "*** buffer overflow detected ***: terminated". */
 extern void __chk_fail(void) __attribute__((noreturn));
@@ -18,6 +19,8 @@ extern void __chk_fail(void) __attribute__((noreturn));
  * Either one writes glibc's message to stderr and aborts.
  */
 void xp_fortify_check_format(int flag, const char *fmt);
+/* The same for a wchar_t format (the wide *_chk functions). */
+void xp_fortify_check_format_wide(int flag, const wchar_t *fmt);
 
 /* 1 when [p, p+n) is entirely mapped without write permission, else -1;
  * glibc's __readonly_area, read from /proc/self/maps without malloc. */

@@ -22,6 +22,8 @@
  * return value, errno, the text and the %n results must equal glibc's
  * snprintf, and a truncated buffer must hold exactly glibc's prefix.
  * A mismatch aborts, so libFuzzer reports it with the input.
+ * The same format, widened, then goes through xswprintf and glibc's
+ * swprintf under the same oracle (wide_call()).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -617,6 +619,48 @@ static void fail(const char *what, const char *fmt, int xr, int gr, int xe, int 
 #define BIG (1u << 20)
 static char xbig[BIG], gbig[BIG];
 
+/* The same format, each byte widened to a wchar_t, through xswprintf into
+ * exactly outsz characters and a large buffer, and, where glibc defines
+ * it, against glibc's swprintf (its own rules: %s converted through the
+ * locale, %c through btowc, -1 when the output does not fit). */
+static wchar_t wfmt[FMT_MAX], wx[BIG / 4], wg[BIG / 4];
+
+static void wide_call(const struct gen *g, size_t outsz, int err_in)
+{
+	for (size_t i = 0; i <= g->len; i++)
+		wfmt[i] = (wchar_t)(unsigned char)g->fmt[i];
+	wchar_t *out = outsz ? malloc(outsz * sizeof *out) : NULL;
+	if (outsz && !out)
+		return;
+	memset(nst, 0x5a, sizeof nst);
+	errno = err_in;
+	int xr = xswprintf(out, outsz, wfmt, ARGS);
+	int xe = errno;
+	free(out);
+	memset(nst, 0x5a, sizeof nst);
+	wmemset(wx, L'#', BIG / 4);
+	errno = err_in;
+	int xr2 = xswprintf(wx, BIG / 4, wfmt, ARGS);
+	int xe2 = errno;
+	if (xr >= 0 && (xr2 != xr || xe2 != xe))
+		fail("wide: the result depends on the buffer size", g->fmt, xr, xr2, xe, xe2);
+	if (!g->diff_ok || g->full)
+		return;
+	static struct nstore xn[NSLOT];
+	memcpy(xn, nst, sizeof nst);
+	memset(nst, 0x5a, sizeof nst);
+	wmemset(wg, L'#', BIG / 4);
+	errno = err_in;
+	int gr = swprintf(wg, BIG / 4, wfmt, ARGS);
+	int ge = errno;
+	if (gr != xr2 || ge != xe2)
+		fail("wide: return value or errno differs from glibc", g->fmt, xr2, gr, xe2, ge);
+	if (wmemcmp(wg, wx, gr >= 0 ? (size_t)gr + 1 : BIG / 4) != 0)
+		fail("wide: output differs from glibc", g->fmt, xr2, gr, xe2, ge);
+	if (gr >= 0 && memcmp(xn, nst, sizeof nst) != 0)
+		fail("wide: %n stored a different count", g->fmt, xr2, gr, xe2, ge);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -678,5 +722,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			fail("%n stored a different count", g.fmt, xr, gr, xe, ge);
 	}
 	free(out);
+	wide_call(&g, outsz, err_in);
 	return 0;
 }

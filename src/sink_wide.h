@@ -1,0 +1,73 @@
+/* sink_wide.h - where a wide call's characters go.
+ *
+ * The engine's converters write bytes into the struct xp_sink window:
+ * digits, signs, padding, the locale's multibyte radix and separators, a
+ * %p extension's text.  A wide sink decodes those bytes with the locale's
+ * mbrtowc (ASCII without a call) and passes the characters on; text that
+ * is wide already (the format's literal text, %ls, %lc, a converted %s)
+ * goes straight through xp_wide_write.  sink.done counts wide characters;
+ * the bytes still in the window count as one each until they are decoded,
+ * which the driver does after every directive.
+ */
+#ifndef XP_SINK_WIDE_H
+#define XP_SINK_WIDE_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <wchar.h>
+
+#include "sink.h"
+
+struct xp_wide_sink {
+	struct xp_sink sink;
+	mbstate_t state;      /* a character split between two drains */
+	int partial;          /* state holds part of a character */
+	/* Pass n characters on (never called while sink.counting).  A failed
+	 * write sets sink.error and sink.counting. */
+	void (*write)(struct xp_wide_sink *w, const wchar_t *p, size_t n);
+	/* glibc's outchar: 0, or -1 when the destination refuses c (WEOF). */
+	int (*put_char)(struct xp_wide_sink *w, wint_t c);
+	char window[256];
+};
+
+void xp_wide_init(struct xp_wide_sink *w,
+		  void (*write)(struct xp_wide_sink *, const wchar_t *, size_t),
+		  int (*put_char)(struct xp_wide_sink *, wint_t));
+/* Decode the bytes in the window and pass them on. */
+void xp_wide_flush(struct xp_wide_sink *w);
+/* Wide text as it is. */
+void xp_wide_write(struct xp_wide_sink *w, const wchar_t *p, size_t n);
+/* One character the way glibc's outchar writes it: -1 when refused. */
+int xp_wide_put_char(struct xp_wide_sink *w, wint_t c);
+/* A sink failed: keep counting, store nothing more. */
+void xp_wide_fail(struct xp_wide_sink *w, int err);
+
+/* swprintf: at most maxlen - 1 characters, then L'\0' if everything fit. */
+struct xp_wbuffer_sink {
+	struct xp_wide_sink w;
+	wchar_t *buf;
+	size_t room, used;
+	int overflow;         /* a character did not fit */
+};
+void xp_wbuffer_init(struct xp_wbuffer_sink *b, wchar_t *buf, size_t maxlen);
+/* 1 when the output did not fit (nothing terminated then, as glibc). */
+int xp_wbuffer_finish(struct xp_wbuffer_sink *b);
+
+/* fwprintf: the caller holds the stream lock. */
+struct xp_wstream_sink {
+	struct xp_wide_sink w;
+	FILE *file;
+	int had_error;        /* the stream's error flag before the call */
+	int silent_failure;   /* a write failed without setting errno */
+	/* An unbuffered stream (stderr): glibc formats into a helper buffer
+	 * and writes that at the end, so a refused WEOF is held, not put. */
+	int unbuffered;
+	size_t nheld;
+	wchar_t held[512];
+};
+/* -1 with errno as glibc's fwprintf: a byte-oriented stream fails with
+ * errno unchanged, one that cannot be written with EBADF. */
+int xp_wstream_init(struct xp_wstream_sink *st, FILE *f);
+int xp_wstream_finish(struct xp_wstream_sink *st); /* 0 or errno */
+
+#endif
