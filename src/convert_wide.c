@@ -142,7 +142,8 @@ void xp_wide_convert_int(struct xp_wide_sink *w, const struct xp_spec *sp, long 
 {
 	/* Only a thousands separator (or digits the I flag takes from the
 	 * locale) can be more than one byte. */
-	if ((sp->flags & (XP_F_GROUP | XP_F_I18N)) && (sp->width || sp->prec > 0)) {
+	if ((sp->flags & (XP_F_GROUP | XP_F_I18N)) && (sp->width || sp->prec > 0) &&
+	    !(value == 0 && sp->prec == 0)) { /* (%.0d of 0 has no digits at all) */
 		/* The number alone, to see how many bytes more than characters
 		 * it takes; the width and the precision (which counts the
 		 * separators too) get that many more. */

@@ -553,8 +553,8 @@ void XP_RUN_NAME(struct xp_sink *s, const char *p, struct xp_args *a, struct run
 
 #ifdef XP_RUN_PLAIN
 /* The wide driver (run_wide.c) reads '*' and '*m$' exactly as this loop. */
-void xp_run_resolve_star(struct xp_args *a, struct xp_spec *sp)
+void xp_run_resolve_star(struct xp_args *a, struct xp_spec *sp, int glibc_positional)
 {
-	resolve_star(a, sp);
+	resolve_star(a, sp, glibc_positional);
 }
 #endif

@@ -25,6 +25,6 @@ void xp_run(struct xp_sink *s, const char *p, struct xp_args *a, struct run_stat
 void xp_run_avx512(struct xp_sink *s, const char *p, struct xp_args *a, struct run_state *st);
 
 /* Read a directive's '*' width and precision (a negative width is '-'). */
-void xp_run_resolve_star(struct xp_args *a, struct xp_spec *sp);
+void xp_run_resolve_star(struct xp_args *a, struct xp_spec *sp, int glibc_positional);
 
 #endif

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "convert.h"
 #include "convert_wide.h"
@@ -89,7 +90,9 @@ void xp_run_wide(struct xp_wide_sink *w, const wchar_t *p, struct xp_args *a,
 		}
 		if (a->table)
 			xp_args_number(&sp, &a->next_seq);
-		xp_run_resolve_star(a, &sp);
+		/* glibc's positional path keeps '0' under a negative '*' width,
+		 * in wide formats too (one vfprintf for both) */
+		xp_run_resolve_star(a, &sp, a->table || st->slow || sp.glibc_slow);
 
 		if (!sp.conv) {
 			if (!st->slow) {
@@ -102,6 +105,10 @@ void xp_run_wide(struct xp_wide_sink *w, const wchar_t *p, struct xp_args *a,
 		}
 		if (sp.glibc_slow)
 			st->slow = 1;
+		/* glibc's wide printf gives floating directives ASCII digits
+		 * whatever the I flag says (integers do get the locale's). */
+		if (strchr("aAeEfFgG", sp.conv))
+			sp.flags &= ~(unsigned)XP_F_I18N;
 		char name[64], *heap = NULL;
 		if (sp.conv == 'p' && sp.ext_len &&
 		    narrow_name(&sp, p - sp.ext_len, name, sizeof name, &heap) < 0) {

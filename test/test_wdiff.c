@@ -126,10 +126,10 @@ struct gcase {
 
 /* The last one is built by the test set-up (test/locales/xp_MB): its radix
  * and thousands separator are multibyte characters. */
-#define NLOCALES 4
+#define NLOCALES 6
 static locale_t locales[NLOCALES];
 static const char *const locale_names[NLOCALES] = { "C", "en_US.UTF-8", "de_DE.UTF-8",
-	"xp_MB.UTF-8" };
+	"fa_IR.UTF-8", "hi_IN.UTF-8", "xp_MB.UTF-8" };
 
 /* A locale from XP_TEST_LOCALES when set (the test set-up builds xp_*
  * there), else from the system. */

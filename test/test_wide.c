@@ -304,15 +304,18 @@ START_TEST(test_multibyte_radix_and_separator)
 }
 END_TEST
 
-/* Seeded random floating directives (flags, width, precision, L) of
- * special and random values, in C, de_DE.UTF-8 and the multibyte test
- * locale: the floating converters' bytes, widened, against glibc. */
+/* Seeded random floating directives (flags I included, width, precision,
+ * L) of special and random values, in C, de_DE.UTF-8, the multibyte test
+ * locale and two with their own digits (fa_IR, hi_IN): the floating
+ * converters' bytes, widened, against glibc. */
+#define FLOAT_LOCALES 5
 START_TEST(test_random_floats)
 {
-	static const char *const names[] = { "C", "de_DE.UTF-8", "xp_MB.UTF-8" };
-	locale_t locs[3];
-	for (int i = 0; i < 3; i++)
-		locs[i] = i < 2 ? newlocale(LC_ALL_MASK, names[i], (locale_t)0) : xp_test_locale(names[i]);
+	static const char *const names[FLOAT_LOCALES] = { "C", "de_DE.UTF-8", "xp_MB.UTF-8", "fa_IR.UTF-8",
+							  "hi_IN.UTF-8" };
+	locale_t locs[FLOAT_LOCALES];
+	for (int i = 0; i < FLOAT_LOCALES; i++)
+		locs[i] = i != 2 ? newlocale(LC_ALL_MASK, names[i], (locale_t)0) : xp_test_locale(names[i]);
 	uint64_t x = 20261204;
 	for (int k = 0; k < 30000; k++) {
 		x = x * 6364136223846793005ull + 1442695040888963407ull;
@@ -320,8 +323,8 @@ START_TEST(test_random_floats)
 		wchar_t fmt[32];
 		int n = 0;
 		fmt[n++] = L'%';
-		static const char flags[] = "-+ #0'";
-		for (int f = 0; f < 6; f++)
+		static const char flags[] = "-+ #0'I";
+		for (int f = 0; f < 7; f++)
 			if (r >> f & 1 && (r >> (f + 6) & 3) == 0)
 				fmt[n++] = (wchar_t)flags[f];
 		if (r >> 14 & 1)
@@ -338,14 +341,14 @@ START_TEST(test_random_floats)
 		static const double special[] = { 0.0, -0.0, 1.0, 0.1, 1e300, -1234567.891, 5e-324,
 			1.0 / 0.0, 0.0 / 0.0, 123456789.0, 0.5, 9.5 };
 		double d = (r >> 31 & 1) ? special[(r >> 32) % 12] : v.d;
-		uselocale(locs[(r >> 40) % 3] ? locs[(r >> 40) % 3] : LC_GLOBAL_LOCALE);
+		uselocale(locs[(r >> 40) % FLOAT_LOCALES] ? locs[(r >> 40) % FLOAT_LOCALES] : LC_GLOBAL_LOCALE);
 		if (ldbl)
 			same_swprintf(90, fmt, (long double)d);
 		else
 			same_swprintf(90, fmt, d);
 		uselocale(LC_GLOBAL_LOCALE);
 	}
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < FLOAT_LOCALES; i++)
 		if (locs[i])
 			freelocale(locs[i]);
 }
