@@ -57,7 +57,7 @@ else
 fi
 
 # The suite's harness: compile flags and objects every test links.
-base_flags=(-std=gnu11 -D_GNU_SOURCE -O2 -g -w -fno-builtin
+base_flags=(-std=gnu11 -D_GNU_SOURCE -O1 -g1 -w -fno-builtin
             -DOBJPFX="\"$work/\"" -I"$work/inc")
 support_objs=()
 declare -A not_here=()  # test -> why it is not built with this compiler
@@ -115,16 +115,17 @@ one() { # name source how args
   rc=$(cat "$c.status")
   if [ "$rc" = 77 ]; then echo "UNSUPPORTED by the test itself: $(tail -2 "$c.out" | tr '\n' ' ')" >"$v"; return; fi
   if [ "$rc" != 0 ]; then echo "CONTROL-FAIL status $rc: $(tail -3 "$c.out" | tr '\n' ' ')" >"$v"; return; fi
-  cp "$c.out" "$c.out1"
-  execute control "$name" "$source" "$how" "$args"
   build mapped "$name" "$source"; rc=$?
   if [ $rc = 3 ]; then echo "NOT-APPLICABLE: calls nothing the mapping covers" >"$v"; return; fi
   if [ $rc != 0 ]; then echo "FAIL mapped build: $(tail -3 "$m.build" | tr '\n' ' ')" >"$v"; return; fi
   execute mapped "$name" "$source" "$how" "$args"
   rc=$(cat "$m.status")
   if [ "$rc" != 0 ]; then echo "FAIL mapped status $rc" >"$v"; return; fi
-  if cmp -s "$c.out" "$c.out1" && ! cmp -s "$c.out" "$m.out"; then
-    echo "FAIL mapped output differs from control" >"$v"; return
+  if ! cmp -s "$c.out" "$m.out"; then
+    # A difference counts if the control prints the same when run again.
+    cp "$c.out" "$c.out1"
+    execute control "$name" "$source" "$how" "$args"
+    if cmp -s "$c.out" "$c.out1"; then echo "FAIL mapped output differs from control" >"$v"; return; fi
   fi
   echo "PASS" >"$v"
 }
