@@ -32,6 +32,7 @@ fetch() { # source-package version-or-empty
   fi
   dir=$cache/$pkg-$ver
   [ "$pkg" = gnulib ] && gnulib_version=$ver
+  [ "$pkg" = glibc ] && glibc_version=$ver
   [ -e "$dir/STAMP" ] && return 0
   need_src "$pkg"
   echo "suites: fetching $pkg $ver into $dir"
@@ -45,21 +46,22 @@ fetch() { # source-package version-or-empty
   echo "$pkg $ver" >"$dir/STAMP"
 }
 
-fetch glibc "$glibc_version"
+# (a security update newer than the mirror's sources: the newest listed)
+fetch glibc "$glibc_version" || { glibc_version=; fetch glibc ""; }
 fetch gnulib ""
 
-# glibc's stdio-common/Makefile LOCALES (and de_DE.UTF-8 for the others).
+# glibc's stdio-common/Makefile LOCALES, and en_US.UTF-8 (tst_wprintf2).
+wanted="de_DE.ISO-8859-1 de_DE.UTF-8 en_US.ISO-8859-1 en_US.UTF-8 hi_IN.UTF-8 ja_JP.EUC-JP ps_AF.UTF-8"
 locales=$cache/locale-$glibc_version
-if [ ! -e "$locales/STAMP" ]; then
+if [ "$(cat "$locales/STAMP" 2>/dev/null)" != "$glibc_version $wanted" ]; then
   echo "suites: compiling locales into $locales"
   rm -rf "$locales"; mkdir -p "$locales"
-  for l in de_DE.ISO-8859-1 de_DE.UTF-8 en_US.ISO-8859-1 en_US.UTF-8 hi_IN.UTF-8 \
-           ja_JP.EUC-JP ps_AF.UTF-8 fa_IR.UTF-8 ja_JP.UTF-8; do
+  for l in $wanted; do
     # Warnings make localedef exit 1 with a usable locale: test the result.
     localedef --no-archive -c -i "${l%%.*}" -f "${l#*.}" "$locales/$l" >/dev/null 2>&1 ||
       [ -e "$locales/$l/LC_CTYPE" ] || { echo "suites: localedef $l failed" >&2; exit 1; }
   done
-  echo "$glibc_version" >"$locales/STAMP"
+  echo "$glibc_version $wanted" >"$locales/STAMP"
 fi
 
 # Older versions are of no further use.

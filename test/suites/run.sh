@@ -31,8 +31,10 @@ skip() { echo "SKIPPED: $*"; exit 77; }
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 case $suite in
   glibc)
+    # The installed libc6's version, else what fetch.sh fell back to.
     v=$(dpkg-query -W -f='${source:Version}' libc6 2>/dev/null) || skip "no libc6 package here"
-    src=$cache/glibc-$v ;;
+    src=$cache/glibc-$v
+    [ -e "$src/STAMP" ] || src=$(ls -d "$cache"/glibc-* 2>/dev/null | sort -V | tail -1) ;;
   gnulib)
     src=$(ls -d "$cache"/gnulib-* 2>/dev/null | sort -V | tail -1) ;;
   *) echo "run.sh: unknown suite $suite" >&2; exit 2 ;;
