@@ -2,24 +2,28 @@
 # run.sh - a foreign printf test suite (glibc's or gnulib's own tests, from
 # the Debian sources test/suites/fetch.sh caches) against xprintf.
 #
-#   run.sh SUITE WORKDIR XPRINTF_INCLUDE_DIR LIBXPRINTF CC "CFLAGS"
+#   run.sh SUITE WORKDIR XPRINTF_INCLUDE_DIR LIBXPRINTF CC "CFLAGS" [PRELOAD]
 #
 # SUITE is glibc or gnulib; the tests are listed in SUITE.tests beside this
 # script.  Each test is built twice from the same source and flags:
 #   control  as it is: it runs against glibc;
 #   mapped   with map_xprintf.h force-included, so that the printf family's
-#            names are xprintf's, and linked with LIBXPRINTF.
+#            names are xprintf's, and linked with LIBXPRINTF;
+# and, given PRELOAD (libxprintf-preload.so), the control build runs once
+# more with it in LD_PRELOAD: glibc's printf family interposed, including
+# the _FORTIFY_SOURCE entry points and calls the mapping cannot rename.
 # A mapped object may not call a glibc name the mapping covers (the
 # mapping did not reach it) and must call some x-name (else it tests
 # nothing of xprintf: reported as not applicable).  A test that fails its
 # control is listed with its output and not judged.  A test that passes its
 # control must pass mapped, and print the same as its control where the
-# control prints the same twice.  canary.c first proves that the mapped
+# control prints the same twice; so must the preloaded control.  canary.c first proves that the mapped
 # build reaches xprintf and the control build does not.
 # Exit status: 0 all judged tests pass, 1 a failure, 77 sources not cached.
 set -uo pipefail
 
-suite=$1 cc=$5 cflags=${6:-}
+suite=$1 cc=$5 cflags=${6:-} preload=${7:-}
+[ -z "$preload" ] || preload=$(realpath "$preload")
 work=$(realpath -m "$2") xinc=$(realpath "$3") xlib=$(realpath "$4")
 here=$(cd "$(dirname "$0")" && pwd)
 cache=${XPRINTF_SUITES_CACHE:-/var/cache/xprintf-suites}
@@ -90,19 +94,33 @@ build() { # mode name source -> $work/$mode/<source dir>/<name>
 }
 
 execute() { # mode name source how args -> $work/$mode/<name>.{out,status}
-  local mode=$1 name=$2 source=$3 how=$4 args=$5 dir rc
+  local mode=$1 name=$2 source=$3 how=$4 args=$5 dir rc pre=()
   dir=$work/$mode/$(dirname "$source")
+  if [ "$mode" = preload ]; then  # the control binary, interposed
+    mkdir -p "$dir"; ln -sf "$work/control/$(dirname "$source")/$name" "$dir/$name"
+    # (the sanitizer runtime need not come first: the binary links it)
+    pre=(LD_PRELOAD="$preload" ASAN_OPTIONS="$ASAN_OPTIONS:verify_asan_link_order=0")
+  fi
   local run=$work/run/$mode/$name
   mkdir -p "$run"
   case $how in
-    status) (cd "$run" && exec env LOCPATH="$locpath" timeout 120 "$dir/$name" ${args:+"$args"}) ;;
+    status) (cd "$run" && exec env "${pre[@]}" LOCPATH="$locpath" timeout 120 "$dir/$name" ${args:+"$args"}) ;;
     script=*) # the suite's own script, run the way the suite runs it
       ln -sf "$dir/$name" "$run/$name"
-      (cd "$run" && exec env LOCPATH="$locpath" srcdir="$src/$(dirname "$source")" CHECKER= EXEEXT= \
+      (cd "$run" && exec env "${pre[@]}" LOCPATH="$locpath" srcdir="$src/$(dirname "$source")" CHECKER= EXEEXT= \
         timeout 120 sh "$src/${how#script=}" "$work/$mode/" '') ;;
   esac >"$dir/$name.out" 2>&1
   rc=$?
   echo $rc >"$dir/$name.status"
+}
+
+# Whether <other>.out is <control>.out: a difference counts if the
+# control prints the same when run again.
+same_output() { # control-base other-base name source how args
+  cmp -s "$1.out" "$2.out" && return 0
+  cp "$1.out" "$1.out1"
+  execute control "$3" "$4" "$5" "$6"
+  ! cmp -s "$1.out" "$1.out1"
 }
 
 # One test: build and run both ways; the verdict in $work/verdict/<name>.
@@ -123,11 +141,17 @@ one() { # name source how args
   execute mapped "$name" "$source" "$how" "$args"
   rc=$(cat "$m.status")
   if [ "$rc" != 0 ]; then echo "FAIL mapped status $rc" >"$v"; return; fi
-  if ! cmp -s "$c.out" "$m.out"; then
-    # A difference counts if the control prints the same when run again.
-    cp "$c.out" "$c.out1"
-    execute control "$name" "$source" "$how" "$args"
-    if cmp -s "$c.out" "$c.out1"; then echo "FAIL mapped output differs from control" >"$v"; return; fi
+  if ! same_output "$c" "$m" "$name" "$source" "$how" "$args"; then
+    echo "FAIL mapped output differs from control" >"$v"; return
+  fi
+  if [ -n "$preload" ]; then
+    local p=$work/preload/$(dirname "$source")/$name
+    execute preload "$name" "$source" "$how" "$args"
+    rc=$(cat "$p.status")
+    if [ "$rc" != 0 ]; then echo "FAIL preloaded status $rc" >"$v"; return; fi
+    if ! same_output "$c" "$p" "$name" "$source" "$how" "$args"; then
+      echo "FAIL preloaded output differs from control" >"$v"; return
+    fi
   fi
   echo "PASS" >"$v"
 }
@@ -143,8 +167,13 @@ done
 src=$src_saved
 [ "$(cat "$work/control/canary.status")" = 1 ] || { echo "canary: the control build reached xprintf or failed:"; cat "$work/control/canary.build" "$work/control/canary.out"; canary_ok=0; }
 [ "$(cat "$work/mapped/canary.status")" = 0 ] || { echo "canary: the mapped build did not reach xprintf:"; cat "$work/mapped/canary.build" "$work/mapped/canary.out"; canary_ok=0; }
+if [ -n "$preload" ]; then
+  execute preload canary canary.c status ""
+  [ "$(cat "$work/preload/canary.status")" = 0 ] ||
+    { echo "canary: the preloaded control did not reach xprintf:"; cat "$work/preload/canary.out"; canary_ok=0; }
+fi
 [ $canary_ok = 1 ] || exit 1
-echo "$suite: canary: the mapped build reaches xprintf, the control build glibc"
+echo "$suite: canary: the mapped build reaches xprintf, the control build glibc${preload:+, the preloaded control xprintf}"
 
 # The tests, $jobs at a time.
 list=()
@@ -179,11 +208,13 @@ for name in "${list[@]}"; do
       source=$(awk -v n="$name" '$1 == n {print $2}' "$here/$suite.tests")
       c=$work/control/$(dirname "$source")/$name m=$work/mapped/$(dirname "$source")/$name
       [ -e "$m.out" ] && { echo "---- $name: diff control mapped:"; diff "$c.out" "$m.out" | head -40; }
+      p=$work/preload/$(dirname "$source")/$name
+      [ -e "$p.out" ] && { echo "---- $name: diff control preloaded:"; diff "$c.out" "$p.out" | head -40; }
       [ -s "$m.build" ] && { echo "---- $name: mapped build:"; tail -20 "$m.build"; } ;;
     *) other=$((other + 1)) ;;
   esac
 done
-echo "$suite: ${#list[@]} tests: $pass pass control and mapped, $fail fail mapped," \
+echo "$suite: ${#list[@]} tests: $pass pass control and mapped${preload:+ and preloaded}, $fail fail," \
   "$kfail known failures, $cfail fail their control (not judged)," \
   "$other not applicable or unsupported"
 [ $fail = 0 ]
