@@ -42,7 +42,9 @@ static size_t wide_length(const wchar_t *ws, size_t limit)
 	memset(&st, 0, sizeof st);
 	size_t total = 0;
 	char mb[MB_LEN_MAX + 8]; /* slack for xp_put's fixed-size moves */
-	for (; *ws && total < limit; ws++) {
+	/* The bound first: with a precision, the array need not hold a
+	 * terminating L'\0' after the characters printed (C11 7.21.6.1). */
+	for (; total < limit && *ws; ws++) {
 		size_t n = wcrtomb(mb, *ws, &st);
 		if (n == (size_t)-1)
 			return n;

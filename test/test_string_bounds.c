@@ -1,4 +1,4 @@
-/* test_string_bounds.c - %s never reads a byte past the string: each string
+/* test_string_bounds.c - %s and %ls never read past the string: each string
  * (every length 0..40, NUL-terminated or, under a precision, not) ends
  * exactly at the end of a readable page whose next page is PROT_NONE, so a
  * byte read past it faults.  Covers the driver's inline copies and
@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include <wchar.h>
 
 #include <xprintf.h>
 
@@ -81,6 +82,24 @@ START_TEST(arrays_without_nul_under_precision)
 }
 END_TEST
 
+/* The same for %ls: wide characters up to the page end, no L'\0', each one
+ * byte in the C locale, so that the precision covers exactly the array. */
+START_TEST(wide_arrays_without_nul_under_precision)
+{
+	for (size_t n = 0; n <= 12; n++) {
+		wchar_t *ws = (wchar_t *)(void *)page_end - n;
+		for (size_t i = 0; i < n; i++)
+			ws[i] = (wchar_t)('a' + i);
+		char fmt[32], got[64], want[64];
+		snprintf(fmt, sizeof fmt, "[%%5.%zuls]", n);
+		int g = xsnprintf(got, sizeof got, fmt, ws);
+		int w = ref_snprintf(want, sizeof want, fmt, ws);
+		ck_assert_msg(g == w && strcmp(got, want) == 0, "%s: xsnprintf \"%s\" (%d), glibc \"%s\" (%d)",
+			      fmt, got, g, want, w);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("string_bounds");
@@ -88,6 +107,7 @@ int main(void)
 	tcase_add_unchecked_fixture(tc, setup, NULL);
 	tcase_add_test(tc, terminated_strings_at_page_end);
 	tcase_add_test(tc, arrays_without_nul_under_precision);
+	tcase_add_test(tc, wide_arrays_without_nul_under_precision);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -26,9 +26,7 @@ triple=powerpc64-linux-gnu
 recipe=2
 
 t0=$(date +%s)
-as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
-apt() { as_root env DEBIAN_FRONTEND=noninteractive apt-get "$@"; }
-installed() { [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]; }
+. "$root/test/lib/debian-src.sh"
 
 # --- 1. tools -------------------------------------------------------------
 tools=(gcc-powerpc64-linux-gnu binutils-powerpc64-linux-gnu libc6-dev-ppc64-cross
@@ -43,36 +41,6 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # --- 2. dependencies from Debian source packages --------------------------
-# The source version of the host's own -dev package when it is installed (so
-# both legs use the same library versions), else the newest one listed.
-src_versions() { # source-package host-binary-package
-  local v
-  v=$(dpkg-query -W -f='${source:Version}' "$2" 2>/dev/null || true)
-  [ -n "$v" ] && echo "$v"
-  apt-cache showsrc "$1" 2>/dev/null | awk '/^Version:/ {print $2}' | sort -urV
-}
-
-enable_deb_src() {
-  # deb-src twins of the configured Debian entries (deb822 and one-line).
-  local f out=/etc/apt/sources.list.d/xprintf-deb-src.sources
-  local list=/etc/apt/sources.list.d/xprintf-deb-src.list
-  : >"$out.new"; : >"$list.new"
-  for f in /etc/apt/sources.list.d/*.sources; do
-    [ -e "$f" ] && [ "$f" != "$out" ] || continue
-    awk 'BEGIN { RS = ""; ORS = "\n\n" }
-         /(^|\n)Types:[^\n]*deb/ && /(^|\n)URIs:[^\n]*debian/ {
-           sub(/Types:[^\n]*/, "Types: deb-src"); print }' "$f" >>"$out.new"
-  done
-  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
-    [ -e "$f" ] && [ "$f" != "$list" ] || continue
-    sed -n 's/^[[:space:]]*deb\([[:space:]].*debian.*\)$/deb-src\1/p' "$f" >>"$list.new"
-  done
-  as_root mv "$out.new" "$out"; as_root mv "$list.new" "$list"
-  [ -s "$out" ] || as_root rm -f "$out"
-  [ -s "$list" ] || as_root rm -f "$list"
-}
-
-have_src() { [ -n "$(apt-cache showsrc "$1" 2>/dev/null | awk '/^Version:/')" ]; }
 if ! have_src elfutils || ! have_src zlib || ! have_src check || ! have_src xz-utils; then
   echo "ppc64: enabling deb-src for the configured Debian mirror"
   enable_deb_src
