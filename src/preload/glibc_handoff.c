@@ -31,6 +31,10 @@ static void find_glibc(void)
 	*(void **)&xp_glibc.vsprintf_chk = next("__vsprintf_chk");
 	*(void **)&xp_glibc.vsnprintf_chk = next("__vsnprintf_chk");
 	*(void **)&xp_glibc.vasprintf_chk = next("__vasprintf_chk");
+	*(void **)&xp_glibc.vfwprintf = next("vfwprintf");
+	*(void **)&xp_glibc.vswprintf = next("vswprintf");
+	*(void **)&xp_glibc.vfwprintf_chk = next("__vfwprintf_chk");
+	*(void **)&xp_glibc.vswprintf_chk = next("__vswprintf_chk");
 }
 
 /* From now on glibc formats; returns libc's registration function. */

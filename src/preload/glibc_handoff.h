@@ -10,6 +10,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <wchar.h>
 
 /* libc's own definitions of the names the preload interposes. */
 struct xp_glibc_printf {
@@ -23,6 +24,10 @@ struct xp_glibc_printf {
 	int (*vsprintf_chk)(char *, int, size_t, const char *, va_list);
 	int (*vsnprintf_chk)(char *, size_t, int, size_t, const char *, va_list);
 	int (*vasprintf_chk)(char **, int, const char *, va_list);
+	int (*vfwprintf)(FILE *, const wchar_t *, va_list);
+	int (*vswprintf)(wchar_t *, size_t, const wchar_t *, va_list);
+	int (*vfwprintf_chk)(FILE *, int, const wchar_t *, va_list);
+	int (*vswprintf_chk)(wchar_t *, size_t, int, size_t, const wchar_t *, va_list);
 };
 
 extern struct xp_glibc_printf xp_glibc __attribute__((visibility("hidden")));
