@@ -75,6 +75,8 @@ build() { # mode name source -> $work/$mode/<source dir>/<name>
   dir=$work/$mode/$(dirname "$source"); out=$dir/$name
   mkdir -p "$dir"
   [ "$mode" = mapped ] && flags=(-include "$here/map_xprintf.h" -I"$xinc" $wide)
+  # a test that turns _FORTIFY_SOURCE on itself, after the mapping was read
+  [ "$mode" = mapped ] && grep -qE '^#define _FORTIFY_SOURCE [2-9]' "$file" && flags+=(-DSUITES_FORTIFIED=1)
   # shellcheck disable=SC2086
   timeout 300 $cc $cflags "${base_flags[@]}" "${flags[@]}" -I"$src/$(dirname "$source")" \
     -c "$file" -o "$out.o" >"$out.build" 2>&1 || return 1
