@@ -99,6 +99,47 @@ static long double pick_long_double(uint64_t *st)
 	long double ld;
 	memcpy(&ld, raw, sizeof ld);
 	return ld;
+#elif LDBL_MANT_DIG == 113
+	/* binary128: sign, 15 exponent bits, a 112-bit fraction of which hi
+	 * holds the top 48 (the integer bit is implicit). */
+	uint64_t lo = fc_next(st), hi = fc_next(st) & ((1ull << 48) - 1);
+	uint64_t sign = fc_next(st) & 1;
+	uint64_t e;
+	if (kind < 38) {
+		e = 0; /* subnormal or zero */
+		if (kind < 33) {
+			unsigned k = (unsigned)(fc_next(st) % 113);
+			lo = k >= 64 ? hi >> (k - 64) : k ? lo >> k | hi << (64 - k) : lo;
+			hi = k >= 64 ? 0 : hi >> k;
+		}
+	} else if (kind < 42) {
+		e = 0x7fff; /* infinity, or a quiet or signalling NaN */
+		if (fc_next(st) & 1)
+			hi = lo = 0;
+	} else if (kind < 52) {
+		/* all exponents (the costly huge %Lf are kept to a share) */
+		e = fc_next(st) % 0x7fff;
+	} else {
+		e = 16383 - 80 + fc_next(st) % 160;
+		if (kind < 85) { /* short binary fractions: ties */
+			unsigned k = (unsigned)(fc_next(st) % 113);
+			if (k >= 64) {
+				hi &= ~0ull << (k - 64);
+				lo = 0;
+			} else {
+				lo &= ~0ull << k;
+			}
+		}
+	}
+	hi |= sign << 63 | e << 48;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	uint64_t w[2] = {hi, lo};
+#else
+	uint64_t w[2] = {lo, hi};
+#endif
+	long double ld;
+	memcpy(&ld, w, sizeof ld);
+	return ld;
 #else
 	return (long double)pick_double(st) * (long double)pick_double(st);
 #endif
