@@ -61,40 +61,53 @@ __attribute__((noinline)) static int program_function(int x)
 	return x * 2;
 }
 
-/* Cold: a fresh process (fork before any lookup) times its first lookup
- * in each of the three objects. */
+/* Run measure in a fresh process (forked before any lookup here) and
+ * bring back the n numbers it fills in.  0, or -1 when that failed. */
+static int in_fresh_process(void (*measure)(double *msg), double *msg, size_t n)
+{
+	int fd[2];
+	if (pipe(fd) != 0)
+		return -1;
+	pid_t pid = fork();
+	if (pid == 0) {
+		close(fd[0]);
+		measure(msg);
+		ssize_t w = write(fd[1], msg, n * sizeof *msg);
+		_exit(w == (ssize_t)(n * sizeof *msg) ? 0 : 1);
+	}
+	close(fd[1]);
+	ssize_t got = read(fd[0], msg, n * sizeof *msg);
+	close(fd[0]);
+	waitpid(pid, NULL, 0);
+	return got == (ssize_t)(n * sizeof *msg) ? 0 : -1;
+}
+
+/* The first lookup in the program, libc and libm; the index's size. */
+static void first_lookups(double *msg)
+{
+	char buf[256];
+	double t0 = now_ns();
+	xsnprintf(buf, sizeof buf, "%pS", (void *)(uintptr_t)program_function);
+	double t1 = now_ns();
+	xsnprintf(buf, sizeof buf, "%pS", (void *)(uintptr_t)abort);
+	double t2 = now_ns();
+	xsnprintf(buf, sizeof buf, "%pS", (void *)(uintptr_t)keep_libm);
+	double t3 = now_ns();
+	struct xp_symtab_stats st;
+	xp_symtab_stats(&st);
+	double m[5] = { t1 - t0, t2 - t1, t3 - t2, (double)st.bytes, (double)st.symbols };
+	memcpy(msg, m, sizeof m);
+}
+
+/* Cold: a fresh process times its first lookup in each of the three objects. */
 static void cold(void)
 {
 	enum { RUNS = 15 };
 	double prog[RUNS], libc[RUNS], libm[RUNS], total[RUNS];
 	size_t bytes = 0, syms = 0;
 	for (int r = 0; r < RUNS; r++) {
-		int fd[2];
-		if (pipe(fd) != 0)
-			return;
-		pid_t pid = fork();
-		if (pid == 0) {
-			close(fd[0]);
-			char buf[256];
-			double t0 = now_ns();
-			xsnprintf(buf, sizeof buf, "%pS", (void *)(uintptr_t)program_function);
-			double t1 = now_ns();
-			xsnprintf(buf, sizeof buf, "%pS", (void *)(uintptr_t)abort);
-			double t2 = now_ns();
-			xsnprintf(buf, sizeof buf, "%pS", (void *)(uintptr_t)keep_libm);
-			double t3 = now_ns();
-			struct xp_symtab_stats st;
-			xp_symtab_stats(&st);
-			double msg[5] = { t1 - t0, t2 - t1, t3 - t2, (double)st.bytes, (double)st.symbols };
-			ssize_t w = write(fd[1], msg, sizeof msg);
-			_exit(w == (ssize_t)sizeof msg ? 0 : 1);
-		}
-		close(fd[1]);
 		double msg[5] = { 0 };
-		ssize_t got = read(fd[0], msg, sizeof msg);
-		close(fd[0]);
-		waitpid(pid, NULL, 0);
-		if (got != (ssize_t)sizeof msg)
+		if (in_fresh_process(first_lookups, msg, 5) != 0)
 			return;
 		prog[r] = msg[0];
 		libc[r] = msg[1];
@@ -220,42 +233,33 @@ static void warm(const uintptr_t *a, size_t n)
 	free(sf);
 }
 
-/* A fresh process reads the lines of the program, then of libc. */
+/* The first %pSl in the program, then in libc (their symbols read
+ * first): time, rows read and kept, bytes. */
+static void first_lines(double *msg)
+{
+	char buf[512];
+	void *at[2] = { (void *)(uintptr_t)program_function, (void *)(uintptr_t)abort };
+	struct xp_symtab_stats before = { 0 }, after;
+	for (int k = 0; k < 2; k++) {
+		xsnprintf(buf, sizeof buf, "%pS", at[k]);
+		double t0 = now_ns();
+		xsnprintf(buf, sizeof buf, "%pSl", at[k]);
+		msg[k] = now_ns() - t0;
+		xp_symtab_stats(&after);
+		msg[2 + k] = (double)(after.line_rows - before.line_rows);
+		msg[4 + k] = (double)(after.line_rows_kept - before.line_rows_kept);
+		msg[6 + k] = (double)(after.line_bytes - before.line_bytes);
+		before = after;
+	}
+}
+
 static void lines_cold(void)
 {
 	enum { RUNS = 5 };
 	double t[2][RUNS], rows[2] = { 0 }, kept[2] = { 0 }, bytes[2] = { 0 };
 	for (int r = 0; r < RUNS; r++) {
-		int fd[2];
-		if (pipe(fd) != 0)
-			return;
-		pid_t pid = fork();
-		if (pid == 0) {
-			close(fd[0]);
-			char buf[512];
-			void *at[2] = { (void *)(uintptr_t)program_function, (void *)(uintptr_t)abort };
-			double msg[8];
-			struct xp_symtab_stats before = { 0 }, after;
-			for (int k = 0; k < 2; k++) {
-				xsnprintf(buf, sizeof buf, "%pS", at[k]); /* symbols first */
-				double t0 = now_ns();
-				xsnprintf(buf, sizeof buf, "%pSl", at[k]);
-				msg[k] = now_ns() - t0;
-				xp_symtab_stats(&after);
-				msg[2 + k] = (double)(after.line_rows - before.line_rows);
-				msg[4 + k] = (double)(after.line_rows_kept - before.line_rows_kept);
-				msg[6 + k] = (double)(after.line_bytes - before.line_bytes);
-				before = after;
-			}
-			ssize_t w = write(fd[1], msg, sizeof msg);
-			_exit(w == (ssize_t)sizeof msg ? 0 : 1);
-		}
-		close(fd[1]);
 		double msg[8] = { 0 };
-		ssize_t got = read(fd[0], msg, sizeof msg);
-		close(fd[0]);
-		waitpid(pid, NULL, 0);
-		if (got != (ssize_t)sizeof msg)
+		if (in_fresh_process(first_lines, msg, 8) != 0)
 			return;
 		for (int k = 0; k < 2; k++) {
 			t[k][r] = msg[k];
