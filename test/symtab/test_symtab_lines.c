@@ -378,9 +378,12 @@ END_TEST
 /* Names that are not C++ or Rust stay as they are; Rust both ways. */
 START_TEST(demangle_other_names)
 {
-	char a[512];
-	xsnprintf(a, sizeof a, "%psC", (void *)(uintptr_t)strlen);
-	ck_assert_msg(!strncmp(a, "strlen", 6) || !strncmp(a, "__strlen", 8), "%s", a);
+	char a[512], b[512];
+	/* a C name (one no sanitizer intercepts) is printed as it is */
+	xsnprintf(a, sizeof a, "%psC", (void *)(uintptr_t)labs);
+	xsnprintf(b, sizeof b, "%ps", (void *)(uintptr_t)labs);
+	ck_assert_str_eq(a, b);
+	ck_assert_msg(!strncmp(a, "labs [libc.so.6]", 16), "%s", a);
 	void *h = dlopen(FIXTURE_DIR "/libxpfix_nolines.so", RTLD_NOW);
 	ck_assert_ptr_nonnull(h);
 	static const char *const mangled[] = { "_ZN3app7Handler5startEi", "_ZN4rust4main17h0123456789abcdefE",
