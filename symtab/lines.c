@@ -5,17 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PAGE_SHIFT 12
-
-static size_t uleb_len(uint64_t v)
-{
-	size_t n = 1;
-	while (v >= 0x80) {
-		v >>= 7;
-		n++;
-	}
-	return n;
-}
+#define PAGE_SHIFT 8 /* 256-byte buckets: a few blocks each in libc */
 
 static uint8_t *put_uleb(uint8_t *p, uint64_t v)
 {
@@ -80,14 +70,28 @@ static size_t keep_rows(struct xp_linerow *out, const struct xp_linerow *rows, s
 	return k;
 }
 
-static size_t row_bytes(const struct xp_linerow *kept, size_t i)
+/* One block's encoding (rows kept[i0 .. i0+m)) into p, or only its
+ * length when p is NULL: the length of the address deltas (one byte), the
+ * first row's file and line, the other rows' address deltas, then their
+ * line steps (with a file after those that change it). */
+static size_t encode_block(uint8_t *p, const struct xp_linerow *kept, size_t i0, size_t m)
 {
-	if (i % XP_LINES_BLOCK == 0)
-		return uleb_len(kept[i].file) + uleb_len(kept[i].line);
-	const struct xp_linerow *prev = &kept[i - 1], *r = &kept[i];
-	int changed = r->file != prev->file;
-	return uleb_len(r->addr - prev->addr) + uleb_len(line_step(prev->line, r->line, changed)) +
-	       (changed ? uleb_len(r->file) : 0);
+	uint8_t scratch[1 + 2 * 10 + (XP_LINES_BLOCK - 1) * 30]; /* the longest a block can be */
+	uint8_t *out = p ? p : scratch, *q = out + 1;
+	const struct xp_linerow *r = &kept[i0];
+	q = put_uleb(q, r->file);
+	q = put_uleb(q, r->line);
+	uint8_t *deltas = q;
+	for (size_t i = 1; i < m; i++)
+		q = put_uleb(q, r[i].addr - r[i - 1].addr);
+	out[0] = (uint8_t)(q - deltas);
+	for (size_t i = 1; i < m; i++) {
+		int changed = r[i].file != r[i - 1].file;
+		q = put_uleb(q, line_step(r[i - 1].line, r[i].line, changed));
+		if (changed)
+			q = put_uleb(q, r[i].file);
+	}
+	return (size_t)(q - out);
 }
 
 int xp_lineidx_build(struct xp_lineidx *li, uintptr_t base, const struct xp_linerow *rows, size_t n,
@@ -100,15 +104,18 @@ int xp_lineidx_build(struct xp_lineidx *li, uintptr_t base, const struct xp_line
 	if (!kept)
 		return -1;
 	size_t k = keep_rows(kept, rows, n, base);
-	for (size_t i = 0; i < k; i++)
-		if (kept[i].file >= nfiles)
-			kept[i].line = 0; /* a file the table lacks: no answer */
+	for (size_t i = 0; i < k; i++) {
+		if (kept[i].line && kept[i].file < nfiles && file_at[kept[i].file] < names_len)
+			kept[i].file = file_at[kept[i].file]; /* from here on: the path's offset */
+		else
+			kept[i].line = kept[i].file = 0; /* a file the table lacks: no answer */
+	}
 	size_t nblocks = (k + XP_LINES_BLOCK - 1) / XP_LINES_BLOCK;
 	size_t stream_len = 0;
-	for (size_t i = 0; i < k; i++)
-		stream_len += row_bytes(kept, i);
+	for (size_t i = 0; i < k; i += XP_LINES_BLOCK)
+		stream_len += encode_block(NULL, kept, i, k - i < XP_LINES_BLOCK ? k - i : XP_LINES_BLOCK);
 	size_t npages = k ? ((kept[k - 1].addr - base) >> PAGE_SHIFT) + 2 : 0;
-	size_t bytes = (2 * nblocks + npages + nfiles) * sizeof(uint32_t) + stream_len + names_len;
+	size_t bytes = nblocks * sizeof(struct xp_lineblk) + npages * sizeof(uint32_t) + stream_len + names_len;
 	if (stream_len > UINT32_MAX) {
 		free(kept);
 		return -1;
@@ -118,51 +125,32 @@ int xp_lineidx_build(struct xp_lineidx *li, uintptr_t base, const struct xp_line
 		free(kept);
 		return -1;
 	}
-	uint32_t *blk_addr = (uint32_t *)blk;
-	uint32_t *blk_pos = blk_addr + nblocks;
-	uint32_t *page = blk_pos + nblocks;
-	uint32_t *fat = page + npages;
-	uint8_t *stream = (uint8_t *)(fat + nfiles);
+	struct xp_lineblk *blocks = (struct xp_lineblk *)blk;
+	uint32_t *page = (uint32_t *)(blocks + nblocks);
+	uint8_t *stream = (uint8_t *)(page + npages);
 	char *pool = (char *)stream + stream_len;
-	if (nfiles)
-		memcpy(fat, file_at, nfiles * sizeof *fat);
 	if (names_len)
 		memcpy(pool, names, names_len);
-	uint8_t *p = stream;
-	for (size_t i = 0; i < k; i++) {
-		const struct xp_linerow *r = &kept[i];
-		if (i % XP_LINES_BLOCK == 0) {
-			blk_addr[i / XP_LINES_BLOCK] = (uint32_t)(r->addr - base);
-			blk_pos[i / XP_LINES_BLOCK] = (uint32_t)(p - stream);
-			p = put_uleb(p, r->file);
-			p = put_uleb(p, r->line);
-			continue;
-		}
-		const struct xp_linerow *prev = &kept[i - 1];
-		int changed = r->file != prev->file;
-		p = put_uleb(p, r->addr - prev->addr);
-		p = put_uleb(p, line_step(prev->line, r->line, changed));
-		if (changed)
-			p = put_uleb(p, r->file);
+	size_t at = 0;
+	for (size_t i = 0; i < k; i += XP_LINES_BLOCK) {
+		blocks[i / XP_LINES_BLOCK] = (struct xp_lineblk){ (uint32_t)(kept[i].addr - base), (uint32_t)at };
+		at += encode_block(stream + at, kept, i, k - i < XP_LINES_BLOCK ? k - i : XP_LINES_BLOCK);
 	}
 	free(kept);
 	for (size_t pg = 0, b = 0; pg < npages; pg++) {
-		while (b < nblocks && blk_addr[b] <= (uint64_t)pg << PAGE_SHIFT)
+		while (b < nblocks && blocks[b].addr <= (uint64_t)pg << PAGE_SHIFT)
 			b++;
 		page[pg] = (uint32_t)b;
 	}
 	*li = (struct xp_lineidx){
 		.base = base,
 		.nblocks = (uint32_t)nblocks,
-		.nfiles = nfiles,
-		.blk_addr = blk_addr,
-		.blk_pos = blk_pos,
+		.blk = blocks,
 		.npages = (uint32_t)npages,
 		.page = page,
 		.stream = stream,
-		.stream_len = (uint32_t)stream_len,
-		.file_at = fat,
 		.names = pool,
+		.names_len = names_len,
 		.rows_in = n,
 		.rows_kept = k,
 		.bytes = bytes,
@@ -183,7 +171,7 @@ int xp_lineidx_find(const struct xp_lineidx *li, uintptr_t addr, const char **fi
 	size_t hi = pg + 1 < li->npages ? li->page[pg + 1] : li->nblocks;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (li->blk_addr[mid] <= off)
+		if (li->blk[mid].addr <= off)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -191,24 +179,32 @@ int xp_lineidx_find(const struct xp_lineidx *li, uintptr_t addr, const char **fi
 	if (!lo)
 		return 0;
 	size_t b = lo - 1;
-	const uint8_t *p = li->stream + li->blk_pos[b];
-	const uint8_t *end = li->stream + (b + 1 < li->nblocks ? li->blk_pos[b + 1] : li->stream_len);
-	uint32_t at = li->blk_addr[b];
+	size_t m = b + 1 < li->nblocks ? XP_LINES_BLOCK : li->rows_kept - b * XP_LINES_BLOCK;
+	const uint8_t *p = li->stream + li->blk[b].pos;
+	size_t deltas_len = *p++;
 	uint64_t f = get_uleb(&p);
 	uint32_t l = (uint32_t)get_uleb(&p);
-	while (p < end) {
+	/* How many rows after the first lie at or below off: the address
+	 * deltas alone, then as many line steps. */
+	const uint8_t *steps = p + deltas_len;
+	uint32_t at = li->blk[b].addr;
+	size_t j = 0;
+	while (j + 1 < m) {
 		uint64_t d = get_uleb(&p);
 		if (d > (uint64_t)(off - at))
 			break;
 		at += (uint32_t)d;
-		uint64_t step = get_uleb(&p);
+		j++;
+	}
+	for (size_t i = 0; i < j; i++) {
+		uint64_t step = get_uleb(&steps);
 		l = apply_step(l, step >> 1);
 		if (step & 1)
-			f = get_uleb(&p);
+			f = get_uleb(&steps);
 	}
-	if (!l || f >= li->nfiles)
+	if (!l || f >= li->names_len)
 		return 0;
-	*file = li->names + li->file_at[f];
+	*file = li->names + f;
 	*line = l;
 	return 1;
 }

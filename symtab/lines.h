@@ -8,11 +8,14 @@
  * line are dropped (they change no answer).
  *
  * Storage: the rows in blocks of XP_LINES_BLOCK, each with its first
- * address and the byte offset of its encoding; in a block the first row is
- * (file, line) and every other one (address delta, line delta with a
- * file-changed bit[, file]), all ULEB128.  A page table (one count per
- * 4 KiB of addresses) narrows the binary search for the block to the few
- * that start in the address's page; then at most one block is decoded:
+ * address and the byte offset of its encoding side by side.  A block's
+ * encoding: the length of its address deltas (a byte), the first row's
+ * (file, line), the other rows' address deltas, then their line steps
+ * (line delta with a file-changed bit[, file]), all ULEB128; a file is the
+ * offset of its path in the names.  A lookup sums address deltas until it
+ * passes the address, then applies that many line steps.  A table with
+ * one count per 256 bytes of addresses narrows the binary search for the
+ * block to the few that start there; then at most one block is decoded:
  * no lock, no allocation, no libdw.
  */
 #ifndef XP_SYMTAB_LINES_H
@@ -32,15 +35,16 @@ struct xp_linerow {
 
 struct xp_lineidx {
 	uintptr_t base;            /* address of offset 0 */
-	uint32_t nblocks, nfiles;
-	const uint32_t *blk_addr;  /* first address of each block, - base */
-	const uint32_t *blk_pos;   /* where each block's encoding starts */
+	uint32_t nblocks;
+	const struct xp_lineblk {
+		uint32_t addr;     /* first address of the block, - base */
+		uint32_t pos;      /* where its encoding starts in stream */
+	} *blk;
 	uint32_t npages;
-	const uint32_t *page;      /* page[p]: blocks starting at or below p * 4 KiB */
+	const uint32_t *page;      /* page[p]: blocks starting at or below p * 256 */
 	const uint8_t *stream;
-	uint32_t stream_len;
-	const uint32_t *file_at;   /* offset of each file's path in names */
 	const char *names;         /* NUL-terminated paths */
+	size_t names_len;
 	size_t rows_in;            /* rows handed to the builder */
 	size_t rows_kept;          /* rows stored */
 	size_t bytes;              /* the one allocation behind it all */
