@@ -79,8 +79,6 @@ static size_t encode_block(uint8_t *p, const struct xp_linerow *kept, size_t i0,
 	uint8_t scratch[1 + 2 * 10 + (XP_LINES_BLOCK - 1) * 30]; /* the longest a block can be */
 	uint8_t *out = p ? p : scratch, *q = out + 1;
 	const struct xp_linerow *r = &kept[i0];
-	q = put_uleb(q, r->file);
-	q = put_uleb(q, r->line);
 	uint8_t *deltas = q;
 	for (size_t i = 1; i < m; i++)
 		q = put_uleb(q, r[i].addr - r[i - 1].addr);
@@ -133,7 +131,9 @@ int xp_lineidx_build(struct xp_lineidx *li, uintptr_t base, const struct xp_line
 		memcpy(pool, names, names_len);
 	size_t at = 0;
 	for (size_t i = 0; i < k; i += XP_LINES_BLOCK) {
-		blocks[i / XP_LINES_BLOCK] = (struct xp_lineblk){ (uint32_t)(kept[i].addr - base), (uint32_t)at };
+		blocks[i / XP_LINES_BLOCK] = (struct xp_lineblk){
+			(uint32_t)(kept[i].addr - base), (uint32_t)at, kept[i].file, kept[i].line
+		};
 		at += encode_block(stream + at, kept, i, k - i < XP_LINES_BLOCK ? k - i : XP_LINES_BLOCK);
 	}
 	free(kept);
@@ -180,14 +180,15 @@ int xp_lineidx_find(const struct xp_lineidx *li, uintptr_t addr, const char **fi
 		return 0;
 	size_t b = lo - 1;
 	size_t m = b + 1 < li->nblocks ? XP_LINES_BLOCK : li->rows_kept - b * XP_LINES_BLOCK;
-	const uint8_t *p = li->stream + li->blk[b].pos;
+	const struct xp_lineblk *blk = &li->blk[b];
+	const uint8_t *p = li->stream + blk->pos;
 	size_t deltas_len = *p++;
-	uint64_t f = get_uleb(&p);
-	uint32_t l = (uint32_t)get_uleb(&p);
+	uint64_t f = blk->file;
+	uint32_t l = blk->line;
 	/* How many rows after the first lie at or below off: the address
 	 * deltas alone, then as many line steps. */
 	const uint8_t *steps = p + deltas_len;
-	uint32_t at = li->blk[b].addr;
+	uint32_t at = blk->addr;
 	size_t j = 0;
 	while (j + 1 < m) {
 		uint64_t d = get_uleb(&p);

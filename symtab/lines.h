@@ -8,9 +8,9 @@
  * line are dropped (they change no answer).
  *
  * Storage: the rows in blocks of XP_LINES_BLOCK, each with its first
- * address and the byte offset of its encoding side by side.  A block's
- * encoding: the length of its address deltas (a byte), the first row's
- * (file, line), the other rows' address deltas, then their line steps
+ * address, the byte offset of its encoding and its first row's file and
+ * line side by side.  A block's encoding: the length of its address deltas
+ * (a byte), the other rows' address deltas, then their line steps
  * (line delta with a file-changed bit[, file]), all ULEB128; a file is the
  * offset of its path in the names.  A lookup sums address deltas until it
  * passes the address, then applies that many line steps.  A table with
@@ -39,6 +39,8 @@ struct xp_lineidx {
 	const struct xp_lineblk {
 		uint32_t addr;     /* first address of the block, - base */
 		uint32_t pos;      /* where its encoding starts in stream */
+		uint32_t file;     /* the first row's path (offset in names) */
+		uint32_t line;     /* and line */
 	} *blk;
 	uint32_t npages;
 	const uint32_t *page;      /* page[p]: blocks starting at or below p * 256 */
