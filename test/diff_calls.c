@@ -1,6 +1,8 @@
 /* diff_calls.c - the call shapes of diff_calls.h, one case each. */
 #include "diff_calls.h"
 
+#include <stdlib.h>
+
 #define DV0(k) a[k].i
 #define DV1(k) a[k].l
 #define DV2(k) a[k].q
@@ -61,3 +63,9 @@ int diff_call(diff_printer f, char *buf, size_t n, const char *fmt,
 	}
 }
 
+
+unsigned long diff_env_ulong(const char *name, unsigned long dflt)
+{
+	const char *v = getenv(name);
+	return v && *v ? strtoul(v, NULL, 0) : dflt;
+}

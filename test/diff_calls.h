@@ -30,4 +30,7 @@ typedef int (*diff_printer)(char *buf, size_t n, const char *fmt, ...);
 int diff_call(diff_printer f, char *buf, size_t n, const char *fmt, int nargs,
 	      const struct diff_val *a);
 
+/* A number from the environment (seeds, case counts), or dflt. */
+unsigned long diff_env_ulong(const char *name, unsigned long dflt);
+
 #endif

@@ -713,16 +713,10 @@ static int run_case(uint64_t seed, unsigned long index, int verbose)
 	return bad;
 }
 
-static unsigned long env_ulong(const char *name, unsigned long dflt)
-{
-	const char *v = getenv(name);
-	return v && *v ? strtoul(v, NULL, 0) : dflt;
-}
-
 START_TEST(test_random_formats_match_glibc)
 {
-	uint64_t seed = env_ulong("XPRINTF_DIFF_SEED", 20261203);
-	unsigned long cases = env_ulong("XPRINTF_DIFF_CASES", 200000);
+	uint64_t seed = diff_env_ulong("XPRINTF_DIFF_SEED", 20261203);
+	unsigned long cases = diff_env_ulong("XPRINTF_DIFF_CASES", 200000);
 	const char *one = getenv("XPRINTF_DIFF_CASE");
 	for (int i = 0; i < NLOCALES; i++) {
 		locales[i] = newlocale(LC_ALL_MASK, locale_names[i], (locale_t)0);
