@@ -1,53 +1,14 @@
-/* lines.c - encode line-table rows into blocks, and find the covering row.
- * The format is described in lines.h. */
+/* lines.c - lay line-table rows out in self-contained 256-byte buckets,
+ * and find the covering row.  The layout is described in lines.h. */
 #include "lines.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define PAGE_SHIFT 8 /* 256-byte buckets: a few blocks each in libc */
-
-static uint8_t *put_uleb(uint8_t *p, uint64_t v)
-{
-	while (v >= 0x80) {
-		*p++ = (uint8_t)(v | 0x80);
-		v >>= 7;
-	}
-	*p++ = (uint8_t)v;
-	return p;
-}
-
-static inline uint64_t get_uleb(const uint8_t **pp)
-{
-	const uint8_t *p = *pp;
-	uint64_t v = *p++;
-	if (v >= 0x80) {
-		v &= 0x7f;
-		unsigned shift = 7;
-		uint8_t b;
-		do {
-			b = *p++;
-			v |= (uint64_t)(b & 0x7f) << shift;
-			shift += 7;
-		} while (b >= 0x80 && shift < 64);
-	}
-	*pp = p;
-	return v;
-}
-
-/* The line delta and whether the file changes, in one number. */
-static uint64_t line_step(uint32_t from, uint32_t to, int file_changed)
-{
-	int64_t d = (int64_t)to - (int64_t)from;
-	uint64_t zz = d < 0 ? ((uint64_t)(-(d + 1)) << 1) | 1 : (uint64_t)d << 1;
-	return zz << 1 | (uint64_t)(file_changed != 0);
-}
-
-static uint32_t apply_step(uint32_t line, uint64_t zz)
-{
-	int64_t d = zz & 1 ? -(int64_t)(zz >> 1) - 1 : (int64_t)(zz >> 1);
-	return (uint32_t)((int64_t)line + d);
-}
+#define BUCKET_SHIFT 8  /* a row keeps its address's low byte */
+#define QUARTER_SHIFT 6 /* and its bucket counts rows per quarter */
+#define NO_ROWS 0xff    /* before[0] of a bucket without rows */
+#define NO_ROW UINT32_MAX
 
 /* The rows that change an answer: per address the last, and not one that
  * repeats the previous kept row's file and line.  Returns their count. */
@@ -70,26 +31,84 @@ static size_t keep_rows(struct xp_linerow *out, const struct xp_linerow *rows, s
 	return k;
 }
 
-/* One block's encoding (rows kept[i0 .. i0+m)) into p, or only its
- * length when p is NULL: the length of the address deltas (one byte), the
- * first row's file and line, the other rows' address deltas, then their
- * line steps (with a file after those that change it). */
-static size_t encode_block(uint8_t *p, const struct xp_linerow *kept, size_t i0, size_t m)
+static unsigned bits_for(uint64_t v)
 {
-	uint8_t scratch[1 + 2 * 10 + (XP_LINES_BLOCK - 1) * 30]; /* the longest a block can be */
-	uint8_t *out = p ? p : scratch, *q = out + 1;
-	const struct xp_linerow *r = &kept[i0];
-	uint8_t *deltas = q;
-	for (size_t i = 1; i < m; i++)
-		q = put_uleb(q, r[i].addr - r[i - 1].addr);
-	out[0] = (uint8_t)(q - deltas);
-	for (size_t i = 1; i < m; i++) {
-		int changed = r[i].file != r[i - 1].file;
-		q = put_uleb(q, line_step(r[i - 1].line, r[i].line, changed));
-		if (changed)
-			q = put_uleb(q, r[i].file);
+	unsigned b = 0;
+	while (b < 64 && v >> b)
+		b++;
+	return b;
+}
+
+/* How the builder lays the kept rows out. */
+struct layout {
+	const struct xp_linerow *kept;
+	size_t k;
+	uintptr_t base;
+	int packed;
+	unsigned line_bits;
+	size_t word;                 /* bytes per row's word(s) */
+};
+
+static size_t bucket_of(const struct layout *L, size_t i)
+{
+	return (size_t)(L->kept[i].addr - L->base) >> BUCKET_SHIFT;
+}
+
+static uint8_t *put_word(const struct layout *L, uint8_t *p, const struct xp_linerow *r)
+{
+	uint32_t w[2] = { r ? r->file : 0, r ? r->line : 0 };
+	if (L->packed) {
+		w[0] = (uint32_t)((uint64_t)w[0] << L->line_bits | w[1]);
+		memcpy(p, w, sizeof w[0]);
+	} else {
+		memcpy(p, w, sizeof w);
 	}
-	return (size_t)(q - out);
+	return p + L->word;
+}
+
+/* Lay the rows out into bucket[] and stream (NULL: only measure).
+ * Returns the stream's length and, in *runs, the rows it holds. */
+static size_t lay_out(const struct layout *L, struct xp_linebucket *bucket, size_t nbuckets, uint8_t *stream,
+		      size_t *runs)
+{
+	size_t len = 0, rows = 0, i = 0;
+	uint32_t last_row = NO_ROW;
+	for (size_t b = 0; b < nbuckets; b++) {
+		size_t j = i;
+		while (j < L->k && bucket_of(L, j) == b)
+			j++;
+		if (i == j) {
+			if (bucket)
+				bucket[b] = (struct xp_linebucket){ last_row, { NO_ROWS, 0, 0 }, 0 };
+			continue;
+		}
+		int carry = ((L->kept[i].addr - L->base) & 0xff) != 0;
+		size_t n = j - i + (size_t)carry;
+		if (stream) {
+			struct xp_linebucket *bk = &bucket[b];
+			*bk = (struct xp_linebucket){ (uint32_t)len, { 0, 0, 0 }, (uint8_t)(n - 1) };
+			uint8_t *p = stream + len;
+			if (carry) {
+				*p++ = 0;
+				p = put_word(L, p, i ? &L->kept[i - 1] : NULL);
+			}
+			for (size_t r = i; r < j; r++) {
+				*p++ = (uint8_t)(L->kept[r].addr - L->base);
+				p = put_word(L, p, &L->kept[r]);
+			}
+			for (size_t r = 0; r < n; r++) {
+				unsigned lo = stream[len + r * (1 + L->word)];
+				for (unsigned q = lo >> QUARTER_SHIFT; q < 3; q++)
+					bk->before[q]++;
+			}
+		}
+		len += n * (1 + L->word);
+		last_row = (uint32_t)(len - (1 + L->word));
+		rows += n;
+		i = j;
+	}
+	*runs = rows;
+	return len;
 }
 
 int xp_lineidx_build(struct xp_lineidx *li, uintptr_t base, const struct xp_linerow *rows, size_t n,
@@ -102,111 +121,111 @@ int xp_lineidx_build(struct xp_lineidx *li, uintptr_t base, const struct xp_line
 	if (!kept)
 		return -1;
 	size_t k = keep_rows(kept, rows, n, base);
+	uint32_t max_line = 0;
 	for (size_t i = 0; i < k; i++) {
-		if (kept[i].line && kept[i].file < nfiles && file_at[kept[i].file] < names_len)
-			kept[i].file = file_at[kept[i].file]; /* from here on: the path's offset */
-		else
-			kept[i].line = kept[i].file = 0; /* a file the table lacks: no answer */
+		if (kept[i].line && !(kept[i].file < nfiles && file_at[kept[i].file] < names_len))
+			kept[i].line = 0; /* a file the table lacks: no answer */
+		if (!kept[i].line)
+			kept[i].file = 0;
+		if (kept[i].line > max_line)
+			max_line = kept[i].line;
 	}
-	size_t nblocks = (k + XP_LINES_BLOCK - 1) / XP_LINES_BLOCK;
-	size_t stream_len = 0;
-	for (size_t i = 0; i < k; i += XP_LINES_BLOCK)
-		stream_len += encode_block(NULL, kept, i, k - i < XP_LINES_BLOCK ? k - i : XP_LINES_BLOCK);
-	size_t npages = k ? ((kept[k - 1].addr - base) >> PAGE_SHIFT) + 2 : 0;
-	size_t bytes = nblocks * sizeof(struct xp_lineblk) + npages * sizeof(uint32_t) + stream_len + names_len;
-	if (stream_len > UINT32_MAX) {
+	/* Path and line in one word when they fit, the path as its offset
+	 * in the names, else as its index in the file table; else a pair. */
+	unsigned line_need = bits_for(max_line);
+	unsigned by_offset = names_len > 1 ? bits_for(names_len - 1) : 0;
+	unsigned by_index = nfiles > 1 ? bits_for(nfiles - 1) : 0;
+	struct layout L = { kept, k, base, 0, 32, 2 * sizeof(uint32_t) };
+	uint32_t ntable = 0; /* file table entries kept for the lookups */
+	if (by_offset + line_need <= 32) {
+		L = (struct layout){ kept, k, base, 1, 32 - by_offset, sizeof(uint32_t) };
+	} else if (by_index + line_need <= 32) {
+		L = (struct layout){ kept, k, base, 1, 32 - by_index, sizeof(uint32_t) };
+		ntable = nfiles;
+	}
+	if (!ntable)
+		for (size_t i = 0; i < k; i++)
+			kept[i].file = kept[i].line ? file_at[kept[i].file] : 0;
+	size_t nbuckets = k ? bucket_of(&L, k - 1) + 1 : 0, nrows;
+	size_t stream_len = lay_out(&L, NULL, nbuckets, NULL, &nrows);
+	/* Word-sized arrays first, the byte stream after them: no padding. */
+	size_t bytes = nbuckets * sizeof(struct xp_linebucket) + (size_t)ntable * sizeof(uint32_t) + stream_len +
+		       names_len;
+	char *block = stream_len < NO_ROW ? malloc(bytes ? bytes : 1) : NULL;
+	if (!block) {
 		free(kept);
 		return -1;
 	}
-	char *blk = malloc(bytes ? bytes : 1);
-	if (!blk) {
-		free(kept);
-		return -1;
-	}
-	struct xp_lineblk *blocks = (struct xp_lineblk *)blk;
-	uint32_t *page = (uint32_t *)(blocks + nblocks);
-	uint8_t *stream = (uint8_t *)(page + npages);
+	struct xp_linebucket *bucket = (struct xp_linebucket *)block;
+	uint32_t *files = (uint32_t *)(bucket + nbuckets);
+	uint8_t *stream = (uint8_t *)(files + ntable);
 	char *pool = (char *)stream + stream_len;
+	if (ntable)
+		memcpy(files, file_at, (size_t)ntable * sizeof *files);
 	if (names_len)
 		memcpy(pool, names, names_len);
-	size_t at = 0;
-	for (size_t i = 0; i < k; i += XP_LINES_BLOCK) {
-		blocks[i / XP_LINES_BLOCK] = (struct xp_lineblk){
-			(uint32_t)(kept[i].addr - base), (uint32_t)at, kept[i].file, kept[i].line
-		};
-		at += encode_block(stream + at, kept, i, k - i < XP_LINES_BLOCK ? k - i : XP_LINES_BLOCK);
-	}
+	lay_out(&L, bucket, nbuckets, stream, &nrows);
 	free(kept);
-	for (size_t pg = 0, b = 0; pg < npages; pg++) {
-		while (b < nblocks && blocks[b].addr <= (uint64_t)pg << PAGE_SHIFT)
-			b++;
-		page[pg] = (uint32_t)b;
-	}
 	*li = (struct xp_lineidx){
 		.base = base,
-		.nblocks = (uint32_t)nblocks,
-		.blk = blocks,
-		.npages = (uint32_t)npages,
-		.page = page,
+		.nbuckets = (uint32_t)nbuckets,
+		.bucket = bucket,
 		.stream = stream,
+		.packed = L.packed,
+		.line_bits = L.line_bits,
+		.file_at = ntable ? files : NULL,
 		.names = pool,
 		.names_len = names_len,
 		.rows_in = n,
-		.rows_kept = k,
+		.nrows = nrows,
 		.bytes = bytes,
-		.block = blk,
+		.block = block,
 	};
 	return 0;
 }
 
 int xp_lineidx_find(const struct xp_lineidx *li, uintptr_t addr, const char **file, unsigned *line)
 {
-	if (!li->nblocks || addr < li->base || addr - li->base > UINT32_MAX)
+	if (!li->nbuckets || addr < li->base || addr - li->base > UINT32_MAX)
 		return 0;
 	uint32_t off = (uint32_t)(addr - li->base);
-	size_t pg = off >> PAGE_SHIFT;
-	/* The block is the last one starting at or below off: among those
-	 * counted by page[pg] .. page[pg + 1]. */
-	size_t lo = pg < li->npages ? li->page[pg] : li->nblocks;
-	size_t hi = pg + 1 < li->npages ? li->page[pg + 1] : li->nblocks;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (li->blk[mid].addr <= off)
-			lo = mid + 1;
-		else
-			hi = mid;
+	size_t b = off >> BUCKET_SHIFT;
+	unsigned t = off & 0xff;
+	if (b >= li->nbuckets) {
+		b = li->nbuckets - 1; /* past the last row's bucket: the last row */
+		t = 0xff;
 	}
-	if (!lo)
+	const struct xp_linebucket *bk = &li->bucket[b];
+	size_t word_bytes = li->packed ? sizeof(uint32_t) : 2 * sizeof(uint32_t);
+	const uint8_t *w;
+	if (bk->before[0] == NO_ROWS) {
+		if (bk->pos == NO_ROW)
+			return 0; /* below the first row */
+		w = li->stream + bk->pos; /* the row before's low byte */
+	} else {
+		/* Row 0 sits at low byte 0: some row of the bucket covers t. */
+		const uint8_t *run = li->stream + bk->pos;
+		size_t stride = 1 + word_bytes;
+		unsigned q = t >> QUARTER_SHIFT;
+		size_t i = q ? bk->before[q - 1] : 0;
+		size_t end = q < 3 ? bk->before[q] : (size_t)bk->last + 1;
+		while (i < end && run[i * stride] <= t)
+			i++;
+		w = run + (i - 1) * stride;
+	}
+	uint32_t v[2];
+	w++;
+	if (li->packed) {
+		memcpy(v, w, sizeof v[0]);
+		v[1] = (uint32_t)(v[0] & ((1ull << li->line_bits) - 1));
+		v[0] = (uint32_t)((uint64_t)v[0] >> li->line_bits);
+	} else {
+		memcpy(v, w, sizeof v);
+	}
+	if (!v[1])
 		return 0;
-	size_t b = lo - 1;
-	size_t m = b + 1 < li->nblocks ? XP_LINES_BLOCK : li->rows_kept - b * XP_LINES_BLOCK;
-	const struct xp_lineblk *blk = &li->blk[b];
-	const uint8_t *p = li->stream + blk->pos;
-	size_t deltas_len = *p++;
-	uint64_t f = blk->file;
-	uint32_t l = blk->line;
-	/* How many rows after the first lie at or below off: the address
-	 * deltas alone, then as many line steps. */
-	const uint8_t *steps = p + deltas_len;
-	uint32_t at = blk->addr;
-	size_t j = 0;
-	while (j + 1 < m) {
-		uint64_t d = get_uleb(&p);
-		if (d > (uint64_t)(off - at))
-			break;
-		at += (uint32_t)d;
-		j++;
-	}
-	for (size_t i = 0; i < j; i++) {
-		uint64_t step = get_uleb(&steps);
-		l = apply_step(l, step >> 1);
-		if (step & 1)
-			f = get_uleb(&steps);
-	}
-	if (!l || f >= li->names_len)
-		return 0;
-	*file = li->names + f;
-	*line = l;
+	*file = li->names + (li->file_at ? li->file_at[v[0]] : v[0]);
+	*line = v[1];
 	return 1;
 }
 

@@ -1,30 +1,31 @@
 /* lines.h - one module's source lines as a compact, read-only index.
  *
  * The builder takes line-table rows in address order (what lines_dwarf.c
- * reads with libdw) and keeps, for every address, the row that covers it:
+ * reads from DWARF) and keeps, for every address, the row that covers it:
  * the last row at or below the address, as llvm-symbolizer picks it.  A
  * row with line 0 covers the gaps between sequences (and their ends): an
  * address there has no line.  Rows that repeat the previous row's file and
  * line are dropped (they change no answer).
  *
- * Storage: the rows in blocks of XP_LINES_BLOCK, each with its first
- * address, the byte offset of its encoding and its first row's file and
- * line side by side.  A block's encoding: the length of its address deltas
- * (a byte), the other rows' address deltas, then their line steps
- * (line delta with a file-changed bit[, file]), all ULEB128; a file is the
- * offset of its path in the names.  A lookup sums address deltas until it
- * passes the address, then applies that many line steps.  A table with
- * one count per 256 bytes of addresses narrows the binary search for the
- * block to the few that start there; then at most one block is decoded:
- * no lock, no allocation, no libdw.
+ * Storage, fixed-width so a lookup is a few loads and no decoding loop:
+ * the addresses are cut into 256-byte buckets, and each bucket's rows are
+ * one run of the stream, a row being its address's low byte followed by
+ * one 32-bit word: path and line packed (the split chosen per module from
+ * its paths and largest line; the path as its offset in the names, or
+ * when that does not fit, its index in the file table), or a pair of words
+ * where neither fits.  A bucket whose first row is not at its start begins
+ * with a copy of the row before (low byte 0), so a lookup never leaves its
+ * bucket.  The bucket table holds each run's place and how many of its
+ * rows lie before each 64-byte quarter: a lookup scans a quarter's few
+ * rows, whose words sit beside their bytes.  A bucket without rows points
+ * at the row before, if any.
+ * No lock, no allocation, no libdw.
  */
 #ifndef XP_SYMTAB_LINES_H
 #define XP_SYMTAB_LINES_H
 
 #include <stddef.h>
 #include <stdint.h>
-
-#define XP_LINES_BLOCK 8
 
 /* A row as the builder takes it: line 0 ends a sequence. */
 struct xp_linerow {
@@ -34,22 +35,22 @@ struct xp_linerow {
 };
 
 struct xp_lineidx {
-	uintptr_t base;            /* address of offset 0 */
-	uint32_t nblocks;
-	const struct xp_lineblk {
-		uint32_t addr;     /* first address of the block, - base */
-		uint32_t pos;      /* where its encoding starts in stream */
-		uint32_t file;     /* the first row's path (offset in names) */
-		uint32_t line;     /* and line */
-	} *blk;
-	uint32_t npages;
-	const uint32_t *page;      /* page[p]: blocks starting at or below p * 256 */
+	uintptr_t base;              /* address of offset 0 */
+	uint32_t nbuckets;
+	const struct xp_linebucket {
+		uint32_t pos;        /* the bucket's run in stream */
+		uint8_t before[3];   /* its rows below 64, 128, 192; [0] 0xff: no rows */
+		uint8_t last;        /* its row count - 1 */
+	} *bucket;
 	const uint8_t *stream;
-	const char *names;         /* NUL-terminated paths */
+	int packed;                  /* words are path << line_bits | line; else pairs */
+	unsigned line_bits;
+	const uint32_t *file_at;     /* a packed path is an index here; NULL: an offset */
+	const char *names;           /* NUL-terminated paths */
 	size_t names_len;
-	size_t rows_in;            /* rows handed to the builder */
-	size_t rows_kept;          /* rows stored */
-	size_t bytes;              /* the one allocation behind it all */
+	size_t rows_in;              /* rows handed to the builder */
+	size_t nrows;                /* rows stored, bucket starts included */
+	size_t bytes;                /* the one allocation behind it all */
 	void *block;
 };
 

@@ -699,7 +699,7 @@ void xp_symtab_stats(struct xp_symtab_stats *st)
 			if (li) {
 				st->line_modules++;
 				st->line_rows += li->rows_in;
-				st->line_rows_kept += li->rows_kept;
+				st->line_rows_kept += li->nrows;
 				st->line_bytes += li->bytes + sizeof *li;
 			}
 		}

@@ -12,6 +12,7 @@
 
 #include "../../desc/desc.h"
 #include "../../symtab/symtab.h"
+#include "../digits.h"
 #include "demangle.h"
 
 static void put_hex(struct xp_sink *s, uintptr_t v)
@@ -43,9 +44,12 @@ static void put_line(struct xp_sink *s, const struct xp_symbol *sym, uintptr_t a
 		return; /* no suffix at all, as the kernel prints assembly */
 	xp_put(s, " (", 2);
 	xp_ext_puts(s, file);
-	xp_putc(s, ':');
-	xp_ext_put_dec(s, line);
-	xp_putc(s, ')');
+	char tail[1 + 10 + 1]; /* ":<line>)" in one write */
+	char *end = tail + sizeof tail - 1;
+	*end = ')';
+	char *p = xp_dec32_backwards(end, line);
+	*--p = ':';
+	xp_put(s, p, (size_t)(end + 1 - p));
 }
 
 static int emit(struct xp_sink *s, const struct xp_ext_call *c, uintptr_t addr,

@@ -294,20 +294,30 @@ static Dwfl *libdw_session(void)
 	return d;
 }
 
-/* ns per call over a set of addresses, median of rounds. */
-static double time_format(const char *fmt, const uintptr_t *a, size_t n, int rounds)
+/* ns per call of each of the nf formats over a set of addresses: the
+ * median over short slices of it, the formats taking turns slice by
+ * slice (a busy neighbour slows them alike; a slice preempted is an
+ * outlier the median drops), each on a different slice at a time so none
+ * finds the index warmed by another's lookups of the same addresses. */
+static void time_formats(const char *const *fmt, double *ns, size_t nf, const uintptr_t *a, size_t n,
+			 size_t slice, int rounds)
 {
-	double *v = malloc((size_t)rounds * sizeof *v);
+	size_t nslices = n / slice;
+	size_t per_format = (size_t)rounds * nslices;
+	double *v = malloc(nf * per_format * sizeof *v);
 	char buf[1024];
-	for (int r = 0; r < rounds; r++) {
-		double t0 = now_ns();
-		for (size_t i = 0; i < n; i++)
-			sink += (size_t)xsnprintf(buf, sizeof buf, fmt, (void *)a[i]);
-		v[r] = (now_ns() - t0) / (double)n;
-	}
-	double m = median(v, (size_t)rounds);
+	for (size_t r = 0; r < (size_t)rounds; r++)
+		for (size_t c = 0; c < nslices; c++)
+			for (size_t f = 0; f < nf; f++) {
+				const uintptr_t *at = a + (c + f * nslices / nf) % nslices * slice;
+				double t0 = now_ns();
+				for (size_t i = 0; i < slice; i++)
+					sink += (size_t)xsnprintf(buf, sizeof buf, fmt[f], (void *)at[i]);
+				v[f * per_format + r * nslices + c] = (now_ns() - t0) / (double)slice;
+			}
+	for (size_t f = 0; f < nf; f++)
+		ns[f] = median(v + f * per_format, per_format);
 	free(v);
-	return m;
 }
 
 static double time_libdw(Dwfl *d, const uintptr_t *a, size_t n, int rounds)
@@ -354,14 +364,16 @@ static void lines_warm(const uintptr_t *a, size_t n)
 	Dwfl *d = libdw_session();
 	printf("%-22s %10s %10s %10s %10s %12s\n", "workload", "%pS ns", "%pSl ns", "%pSC ns", "l/S",
 	       "libdw ns");
-	double s1 = time_format("%pS", hot, HOT, 2000), l1 = time_format("%pSl", hot, HOT, 2000);
-	double c1 = time_format("%pSC", hot, HOT, 2000);
+	static const char *const fmts[] = { "%pS", "%pSl", "%pSC" };
+	double hot_ns[3], random_ns[3];
+	time_formats(fmts, hot_ns, 3, hot, HOT, HOT, 2001);
 	double d1 = d ? time_libdw(d, hot, HOT, 200) : -1;
-	printf("%-22s %10.1f %10.1f %10.1f %10.2f %12.1f\n", "hot: 64 repeated", s1, l1, c1, l1 / s1, d1);
-	double s2 = time_format("%pS", r, RANDOM, 15), l2 = time_format("%pSl", r, RANDOM, 15);
-	double c2 = time_format("%pSC", r, RANDOM, 15);
+	printf("%-22s %10.1f %10.1f %10.1f %10.2f %12.1f\n", "hot: 64 repeated", hot_ns[0], hot_ns[1], hot_ns[2],
+	       hot_ns[1] / hot_ns[0], d1);
+	time_formats(fmts, random_ns, 3, r, RANDOM, 500, 15);
 	double d2 = d ? time_libdw(d, r, RANDOM, 3) : -1;
-	printf("%-22s %10.1f %10.1f %10.1f %10.2f %12.1f\n", "random in libc", s2, l2, c2, l2 / s2, d2);
+	printf("%-22s %10.1f %10.1f %10.1f %10.2f %12.1f\n", "random in libc", random_ns[0], random_ns[1],
+	       random_ns[2], random_ns[1] / random_ns[0], d2);
 	if (!*debug)
 		printf("(no libc debug file installed: libc has no lines here)\n");
 	if (d)

@@ -3,7 +3,10 @@
  * answer is the last row at or below it, and none where that row has
  * line 0 or there is no row.  Seeded random tables: gaps within a block,
  * across 4 KiB pages and 64 KiB holes, equal addresses, repeated lines,
- * large line jumps both ways, many files. */
+ * large line jumps both ways, and the three ways a row's path and line
+ * are stored: one word with the path's offset (few bytes of paths), one
+ * word with its index (a few files, many bytes of paths), a pair of words
+ * (thousands of files and many bytes). */
 #include <check.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -38,8 +41,39 @@ static int scan(const struct xp_linerow *r, size_t n, uintptr_t addr, uint32_t *
 static const char names[] = "a.c\0dir/b.h\0/abs/c.c\0d.S";
 static const uint32_t file_at[] = { 0, 4, 12, 21 };
 
-static void check_table(size_t n)
+/* The same four paths in 8 KiB of names, and 5000 files over them. */
+#define BIG_NAMES 8192
+#define MANY_FILES 5000
+static char big_names[BIG_NAMES];
+static uint32_t big_at[4] = { 0, 4, 4000, BIG_NAMES - 4 };
+static uint32_t many_at[MANY_FILES];
+
+struct shape {
+	const char *names;
+	size_t names_len;
+	const uint32_t *at;
+	uint32_t nfiles;
+	int packed, indexed; /* the storage it must get */
+};
+
+static const struct shape shapes[] = {
+	{ names, sizeof names, file_at, 4, 1, 0 },
+	{ big_names, sizeof big_names, big_at, 4, 1, 1 },
+	{ big_names, sizeof big_names, many_at, MANY_FILES, 0, 0 },
+};
+
+static void make_shapes(void)
 {
+	for (int f = 0; f < 4; f++)
+		memcpy(big_names + big_at[f], names + file_at[f], strlen(names + file_at[f]) + 1);
+	for (uint32_t f = 0; f < MANY_FILES; f++)
+		many_at[f] = big_at[f % 4];
+}
+
+static void check_table(size_t n, const struct shape *sh)
+{
+	const uint32_t *at = sh->at;
+	uint32_t nfiles = sh->nfiles;
 	struct xp_linerow *r = malloc((n ? n : 1) * sizeof *r);
 	uintptr_t a = BASE + rnd() % 64;
 	for (size_t i = 0; i < n; i++) {
@@ -56,12 +90,16 @@ static void check_table(size_t n)
 			a += 1 + rnd() % 40;
 		}
 		uint32_t line = rnd() % 5 == 0 ? 0 : rnd() % 3 ? 1 + rnd() % 200 : 1 + rnd() % 4000000;
-		r[i] = (struct xp_linerow){ a, rnd() % 4, line };
+		r[i] = (struct xp_linerow){ a, rnd() % nfiles, line };
 		if (i && rnd() % 4 == 0) /* repeats the previous row's file and line */
 			r[i].file = r[i - 1].file, r[i].line = r[i - 1].line;
 	}
 	struct xp_lineidx li;
-	ck_assert_int_eq(xp_lineidx_build(&li, BASE, r, n, names, sizeof names, file_at, 4), 0);
+	ck_assert_int_eq(xp_lineidx_build(&li, BASE, r, n, sh->names, sh->names_len, at, nfiles), 0);
+	if (n > 100) { /* large lines among the rows */
+		ck_assert_int_eq(li.packed, sh->packed);
+		ck_assert_int_eq(li.file_at != NULL, sh->indexed);
+	}
 	uintptr_t end = n ? r[n - 1].addr + 100 : BASE + 100;
 	for (int k = 0; k < 4000; k++) {
 		uintptr_t q = k % 3 == 0 && n ? r[rnd() % n].addr - (rnd() % 2) : BASE - 50 + rnd() % (end - BASE + 100);
@@ -73,7 +111,7 @@ static void check_table(size_t n)
 		ck_assert_msg(got == want, "n=%zu addr=+%ld: found %d, want %d", n, (long)(q - BASE), got, want);
 		if (want) {
 			ck_assert_uint_eq(line, wl);
-			ck_assert_str_eq(file, names + file_at[wf]);
+			ck_assert_str_eq(file, sh->names + at[wf]);
 		}
 	}
 	xp_lineidx_free(&li);
@@ -84,9 +122,11 @@ START_TEST(random_tables_match_a_scan)
 {
 	state = 20261204;
 	static const size_t sizes[] = { 0, 1, 2, 15, 16, 17, 31, 33, 100, 1000, 20000 };
+	make_shapes();
 	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
 		for (int rep = 0; rep < 5; rep++)
-			check_table(sizes[i]);
+			for (size_t sh = 0; sh < sizeof shapes / sizeof shapes[0]; sh++)
+				check_table(sizes[i], &shapes[sh]);
 }
 END_TEST
 
@@ -111,12 +151,51 @@ START_TEST(bad_rows_are_dropped)
 }
 END_TEST
 
+/* Exactly at the edges of what one word holds: the largest line that
+ * fits beside a path offset (25 bytes of names: 5 bits), then one more
+ * (the file index: 2 bits), then beside 5000 files one too many. */
+static void check_edge(const struct shape *sh, uint32_t big_line, int packed, int indexed)
+{
+	struct xp_linerow r[] = {
+		{ BASE, 3, 7 }, { BASE + 300, 1, big_line }, { BASE + 301, 2, big_line - 1 }, { BASE + 900, 0, 0 },
+	};
+	struct xp_lineidx li;
+	ck_assert_int_eq(xp_lineidx_build(&li, BASE, r, 4, sh->names, sh->names_len, sh->at, sh->nfiles), 0);
+	ck_assert_int_eq(li.packed, packed);
+	ck_assert_int_eq(li.file_at != NULL, indexed);
+	const char *file;
+	unsigned line;
+	ck_assert_int_eq(xp_lineidx_find(&li, BASE + 299, &file, &line), 1);
+	ck_assert_str_eq(file, sh->names + sh->at[3]);
+	ck_assert_uint_eq(line, 7);
+	ck_assert_int_eq(xp_lineidx_find(&li, BASE + 300, &file, &line), 1);
+	ck_assert_str_eq(file, sh->names + sh->at[1]);
+	ck_assert_uint_eq(line, big_line);
+	ck_assert_int_eq(xp_lineidx_find(&li, BASE + 899, &file, &line), 1);
+	ck_assert_str_eq(file, sh->names + sh->at[2]);
+	ck_assert_uint_eq(line, big_line - 1);
+	ck_assert_int_eq(xp_lineidx_find(&li, BASE + 900, &file, &line), 0);
+	xp_lineidx_free(&li);
+}
+
+START_TEST(packing_edges)
+{
+	make_shapes();
+	check_edge(&shapes[0], (1u << 27) - 1, 1, 0);
+	check_edge(&shapes[0], 1u << 27, 1, 1);
+	check_edge(&shapes[0], UINT32_MAX, 0, 0);
+	check_edge(&shapes[2], (1u << 19) - 1, 1, 0); /* 8 KiB of names: 13 bits */
+	check_edge(&shapes[2], 1u << 19, 0, 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("symtab_line_index");
 	TCase *tc = tcase_create("index");
 	tcase_add_test(tc, random_tables_match_a_scan);
 	tcase_add_test(tc, bad_rows_are_dropped);
+	tcase_add_test(tc, packing_edges);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
