@@ -2,7 +2,8 @@
 # run_all.sh [BINDIR] - every benchmark in one run, after the machine it
 # runs on: bench_printf, bench_float, bench_ext (xprintf, glibc and
 # stb_sprintf per workload, with ratios) and bench_symtab (symbol lookups
-# beside dladdr).  `cmake --build build --target bench` builds and runs it.
+# beside dladdr), bench_startup (what linking libxprintf adds to a
+# program's start-up).  `cmake --build build --target bench` builds and runs it.
 set -e
 dir=${1:-build/test/bench}
 echo "== machine"
@@ -15,3 +16,6 @@ for b in bench_printf bench_float bench_ext bench_symtab; do
 	echo "== $b"
 	if [ -x "$dir/$b" ]; then "$dir/$b"; else echo "(not built)"; fi
 done
+echo
+echo "== bench_startup"
+"$dir/bench_startup" "$dir/hello_glibc" "$dir/hello_xprintf"
