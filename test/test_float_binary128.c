@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "float_decode.h"
+#include "float/decode.h"
 #include "sinks.h"
 #include "spec.h"
 

@@ -1,10 +1,10 @@
-/* float_hex.c - %a: the leading nibble, the mantissa's other nibbles with
+/* hex.c - %a: the leading nibble, the mantissa's other nibbles with
  * trailing zeros dropped, rounded to the precision in the current mode. */
-#include "float_hex.h"
+#include "hex.h"
 
 #include "digits.h"
-#include "float_digits.h"
-#include "float_layout.h"
+#include "rounded_digits.h"
+#include "layout.h"
 
 #include <float.h>
 #include <langinfo.h>

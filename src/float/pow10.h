@@ -1,4 +1,4 @@
-/* float_pow10.h - 128-bit approximations of powers of ten (generated). */
+/* pow10.h - 128-bit approximations of powers of ten (generated). */
 #ifndef XP_FLOAT_POW10_H
 #define XP_FLOAT_POW10_H
 
