@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "float/decode.h"
-#include "sinks.h"
+#include "sink_dest.h"
 #include "spec.h"
 
 static uint64_t st = 0x123456789abcdefull;

@@ -1,4 +1,4 @@
-/* registry.c - %p extensions registered by the program.
+/* registered.c - %p extensions registered by the program.
  *
  * Formatting reads the current table with one atomic load and no lock.
  * Writers (serialised by a mutex) build a new immutable table and publish
