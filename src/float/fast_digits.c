@@ -90,7 +90,7 @@ static int pow10_get(int j, uint64_t *thi, uint64_t *tlo, int *texp, int *exact,
 	int b = ((j % 64) + 64) % 64, k = (j - b) / 64;
 	if (k < XP_POW10_KMIN || k > XP_POW10_KMAX)
 		return 0;
-	const struct xp_pow10 *c = &xp_pow10_coarse[k - XP_POW10_KMIN], *f = &xp_pow10_fine[b];
+	const struct xp_pow10 *c = &xp_pow10_coarse[k - XP_POW10_KMIN], *f = xp_pow10_fine(b);
 	/* 256-bit product, top 128 bits */
 	u128 ll = (u128)c->lo * f->lo, lh = (u128)c->lo * f->hi;
 	u128 hl = (u128)c->hi * f->lo, hh = (u128)c->hi * f->hi;

@@ -3,14 +3,17 @@
 mantissa T and binary exponent t with 10^j in [T, T+1) * 2^t and
 2^127 <= T < 2^128 (T = floor(10^j / 2^t), exact for 0 <= j <= 55);
 and, for the long double range, the coarse powers 10^(64k) for
-KMIN <= k <= KMAX and the fine powers 10^b for 0 <= b < 64 in the same
-form, whose product gives any 10^j to within five units; and the same
-coarse and fine powers with 256-bit mantissas for up to 36 digits.
+KMIN <= k <= KMAX in the same form, whose product with a fine power 10^b
+(0 <= b < 64, the first table's own entries) gives any 10^j to within five
+units; and the coarse and fine powers with 256-bit mantissas for up to 36
+digits.
 
 Usage: src/float/pow10_gen.py > src/float/pow10.c
 """
 JMIN, JMAX = -310, 345
 KMIN, KMAX = -78, 78
+# The 128-bit fine powers 10^0 .. 10^63 are read from the first table.
+assert JMIN <= 0 and JMAX >= 63
 
 def entry(j, bits=128):
     if j >= 0:
@@ -45,13 +48,6 @@ for k in range(KMIN, KMAX + 1):
           % (T >> 64, T & ((1 << 64) - 1), t, 1 if exact else 0, 64 * k))
 print("};")
 print()
-print("const struct xp_pow10 xp_pow10_fine[64] = {")
-for b in range(64):
-    T, t, exact = entry(b)
-    print("\t{0x%016xull, 0x%016xull, %d, %d}, /* 1e%d */"
-          % (T >> 64, T & ((1 << 64) - 1), t, 1 if exact else 0, b))
-print("};")
-
 def limbs(T):
     return ", ".join("0x%016xull" % ((T >> (64 * i)) & ((1 << 64) - 1)) for i in range(4))
 
