@@ -56,6 +56,10 @@ const struct xp_ext *xp_ext_find(const char *text, size_t len);
  * NULL (src/ext/registered.c; lock-free). */
 const struct xp_ext *xp_ext_find_registered(const char *text, size_t len, size_t min_len);
 
+/* The built-in rows (src/ext/table.c), in table order. */
+extern const struct xp_ext xp_ext_builtin[];
+extern const size_t xp_ext_builtin_count;
+
 /* Is name a built-in's, now or reserved for one (%pS and friends)? */
 int xp_ext_name_is_builtin(const char *name, size_t len);
 
