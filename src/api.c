@@ -6,7 +6,7 @@
 #include <limits.h>
 #include <stdint.h>
 
-#include "sinks.h"
+#include "sink_dest.h"
 #include "vformat.h"
 #include "variadic.h"
 

@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "float_decode.h"
-#include "float_digits.h"
-#include "float_fast.h"
-#include "float_hex.h"
-#include "float_layout.h"
+#include "float/decode.h"
+#include "float/fast.h"
+#include "float/hex.h"
+#include "float/layout.h"
+#include "float/rounded_digits.h"
 #include "locale_numeric.h"
 #include "outdigits.h"
 

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "convert.h"
-#include "sinks.h"
+#include "sink_dest.h"
 
 static void pad(struct xp_wide_sink *w, size_t n)
 {

@@ -10,6 +10,13 @@
 
 extern const char xp_two_digits[200];
 extern const unsigned long long xp_pow10_u64[20]; /* 10^0 .. 10^19 */
+/* The hex digits, lower case then upper case: the one spelling of them. */
+extern const char xp_hex_digits[2][17];
+
+static inline const char *xp_hex_alphabet(int upper)
+{
+	return xp_hex_digits[upper != 0];
+}
 
 /* 32-bit arithmetic is cheaper: used once the value fits. */
 static inline char *xp_dec32_backwards(char *end, unsigned v)
@@ -44,7 +51,7 @@ static inline char *xp_dec_backwards(char *end, unsigned long long v)
 
 static inline char *xp_hex_backwards(char *end, unsigned long long v, int upper)
 {
-	const char *hex = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+	const char *hex = xp_hex_alphabet(upper);
 	char *p = end;
 	do
 		*--p = hex[v & 15];
@@ -181,7 +188,7 @@ static inline void xp_hex_exact(char *d, unsigned long long v, unsigned len, int
 			d[i] = (char)(lo >> (8 * (8 - len + i)));
 	}
 #else
-	const char *hex = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+	const char *hex = xp_hex_alphabet(upper);
 	for (unsigned i = len; i-- > 0; v >>= 4)
 		d[i] = hex[v & 15];
 #endif

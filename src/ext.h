@@ -10,7 +10,7 @@
  * needs a second run, so a handler must not consume anything it cannot
  * consume again).
  *
- * Programs add rows at run time (src/ext/registry.c); the longest name wins
+ * Programs add rows at run time (src/ext/registered.c); the longest name wins
  * across built-in and registered rows.
  */
 #ifndef XP_EXT_H
@@ -53,8 +53,12 @@ struct xp_ext {
 const struct xp_ext *xp_ext_find(const char *text, size_t len);
 
 /* The longest registered row longer than min_len that prefixes text, or
- * NULL (src/ext/registry.c; lock-free). */
+ * NULL (src/ext/registered.c; lock-free). */
 const struct xp_ext *xp_ext_find_registered(const char *text, size_t len, size_t min_len);
+
+/* The built-in rows (src/ext/table.c), in table order. */
+extern const struct xp_ext xp_ext_builtin[];
+extern const size_t xp_ext_builtin_count;
 
 /* Is name a built-in's, now or reserved for one (%pS and friends)? */
 int xp_ext_name_is_builtin(const char *name, size_t len);

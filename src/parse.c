@@ -10,12 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 
-static int is_digit(unsigned char c) { return (unsigned)(c - '0') < 10u; }
-
-static int is_alnum(unsigned char c)
-{
-	return is_digit(c) || (unsigned char)((c | 0x20) - 'a') < 26u;
-}
+#include "chars.h"
 
 enum { CONV_INT = 1, CONV_UINT, CONV_FLOAT, CONV_CHAR, CONV_STR, CONV_PTR, CONV_COUNT, CONV_NOARG };
 

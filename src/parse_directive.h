@@ -10,7 +10,7 @@ static int XP_NAME(read_number)(const XP_CHAR **pp)
 {
 	const XP_CHAR *p = *pp;
 	unsigned long long v = 0;
-	for (; is_digit(XP_CODE(*p)); p++)
+	for (; xp_is_digit(XP_CODE(*p)); p++)
 		if (v <= INT_MAX)
 			v = v * 10 + (unsigned)(XP_CODE(*p) - '0');
 	*pp = p;
@@ -37,7 +37,7 @@ static unsigned XP_NAME(read_wn)(const XP_CHAR **pp)
 	int fast = *p == 'f';
 	if (fast)
 		p++;
-	if (!is_digit(XP_CODE(*p)))
+	if (!xp_is_digit(XP_CODE(*p)))
 		return 0;
 	int n = XP_NAME(read_number)(&p);
 	unsigned size;
@@ -135,13 +135,13 @@ const XP_CHAR *XP_NAME(xp_parse_directive)(const XP_CHAR *p, struct xp_spec *sp,
 	if (*p == '*') {
 		p++;
 		sp->width_from_arg = 1;
-		if (is_digit(XP_CODE(*p))) {
+		if (xp_is_digit(XP_CODE(*p))) {
 			/* Without '$', glibc takes the digit of "%*5d" as the
 			 * (unknown) conversion: it prints "%<width>5", then "d". */
 			sp->width_argno = XP_NAME(read_argno)(&p, overflow);
 			sp->positional |= sp->width_argno != XP_NO_ARG;
 		}
-	} else if (is_digit(XP_CODE(*p))) {
+	} else if (xp_is_digit(XP_CODE(*p))) {
 		int w = XP_NAME(read_number)(&p);
 		if (w < 0)
 			*overflow = 1;
@@ -154,11 +154,11 @@ precision:
 		if (*p == '*') {
 			p++;
 			sp->prec_from_arg = 1;
-			if (is_digit(XP_CODE(*p))) {
+			if (xp_is_digit(XP_CODE(*p))) {
 				sp->prec_argno = XP_NAME(read_argno)(&p, overflow);
 				sp->positional |= sp->prec_argno != XP_NO_ARG;
 			}
-		} else if (is_digit(XP_CODE(*p))) {
+		} else if (xp_is_digit(XP_CODE(*p))) {
 			sp->prec = XP_NAME(read_number)(&p);
 			if (sp->prec < 0)
 				*overflow = 1;
@@ -201,7 +201,7 @@ precision:
 	case CONV_PTR: {
 		sp->type = XP_A_PTR;
 		const XP_CHAR *ext = p;
-		while (is_alnum(XP_CODE(*p)))
+		while (xp_is_alnum(XP_CODE(*p)))
 			p++;
 		sp->ext = XP_EXT_AT(ext);
 		sp->ext_len = (size_t)(p - ext);

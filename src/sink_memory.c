@@ -1,6 +1,6 @@
 /* sink_memory.c - destinations in memory: a bounded buffer (snprintf,
  * sprintf) and a growing heap string (asprintf). */
-#include "sinks.h"
+#include "sink_dest.h"
 
 #include <errno.h>
 #include <limits.h>

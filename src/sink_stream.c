@@ -1,7 +1,7 @@
 /* sink_stream.c - destinations outside the process: a stdio stream and a
  * file descriptor.  Both gather output in a window on the caller's stack. */
 #define _GNU_SOURCE
-#include "sinks.h"
+#include "sink_dest.h"
 
 #include <errno.h>
 #include <stdio_ext.h>

@@ -10,7 +10,7 @@
 
 #include "args.h"
 #include "run.h"
-#include "sinks.h"
+#include "sink_dest.h"
 #include "variadic.h"
 
 /* The driver loop this CPU runs best.  __builtin_cpu_supports reads what

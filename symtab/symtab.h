@@ -4,7 +4,7 @@
  * read the answer, release it.  Everything the answer points to stays
  * valid until the release, even if another thread dlclose()s the object
  * or rebuilds the index meanwhile (retired indexes are freed only after
- * every lookup that could see them has released, see registry.c).
+ * every lookup that could see them has released, see loaded_objects.c).
  *
  * For desc/ (function descriptors): on ppc64 ELFv1 a function symbol's
  * value lies in .opd; module.c indexes it at the entry word read from the

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "float_decode.h"
-#include "sinks.h"
+#include "float/decode.h"
+#include "sink_dest.h"
 #include "spec.h"
 
 static uint64_t st = 0x123456789abcdefull;

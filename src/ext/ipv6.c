@@ -1,4 +1,5 @@
 /* ipv6.c - %pI6 (0001:0002:...), %pi6 (32 hex digits), %pI6c (RFC 5952). */
+#include "../digits.h"
 #include "../ext.h"
 #include "ip.h"
 
@@ -30,7 +31,7 @@ static int has_ipv4_tail(const unsigned char a[16])
 
 void xp_ip6_put_compressed(struct xp_sink *s, const unsigned char addr[16])
 {
-	static const char hex[] = "0123456789abcdef";
+	const char *hex = xp_hex_alphabet(0);
 	int v4 = has_ipv4_tail(addr);
 	int groups = v4 ? 6 : 8;
 	unsigned word[8];

@@ -4,7 +4,7 @@
 
 void xp_ext_put_hex2(struct xp_sink *s, unsigned char byte, int upper)
 {
-	const char *hex = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+	const char *hex = xp_hex_alphabet(upper);
 	char two[2] = { hex[byte >> 4], hex[byte & 15] };
 	xp_put(s, two, 2);
 }

@@ -18,11 +18,7 @@
 static void put_hex(struct xp_sink *s, uintptr_t v)
 {
 	char buf[2 + 2 * sizeof v];
-	char *p = buf + sizeof buf;
-	do {
-		*--p = "0123456789abcdef"[v & 15];
-		v >>= 4;
-	} while (v);
+	char *p = xp_hex_backwards(buf + sizeof buf, v, 0);
 	*--p = 'x';
 	*--p = '0';
 	xp_put(s, p, (size_t)(buf + sizeof buf - p));

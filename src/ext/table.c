@@ -9,15 +9,17 @@
  *   1. one handler file in src/ext/ (declared in src/ext.h),
  *   2. one row below: its name, its handler, its flags and the letters it
  *      reads after the name (the spellings a program may not register
- *      derive from them),
+ *      derive from them, and test/fuzz/fuzz_ext.c fuzzes every row),
  *   3. one test file, test/test_ext_<name>.c, against documented examples,
  *   4. one entry in doc/man3/xprintf.3.
+ * A row with XP_EXT_DEREF reads through its pointer: fuzz_ext must then be
+ * told how many bytes (its reads[]), or replay_ext fails naming the row.
  */
 #define ROW(name, fn, flags, letters) { name, sizeof name - 1, fn, flags, letters }
 
 #define SYMBOL_LETTERS "RblC" /* R ignored, b build ID, l source line, C demangle */
 
-static const struct xp_ext builtin[] = {
+const struct xp_ext xp_ext_builtin[] = {
 	ROW("x", xp_ext_px, XP_EXT_OWN_WIDTH, ""),
 	ROW("S", xp_ext_symbol, 0, SYMBOL_LETTERS),
 	ROW("s", xp_ext_symbol_name, 0, SYMBOL_LETTERS),
@@ -41,7 +43,8 @@ static const struct xp_ext builtin[] = {
 	ROW("t", xp_ext_time, XP_EXT_DEREF, "TRdtrs"),
 };
 
-#define NROWS (sizeof builtin / sizeof builtin[0])
+#define NROWS (sizeof xp_ext_builtin / sizeof xp_ext_builtin[0])
+const size_t xp_ext_builtin_count = NROWS;
 
 /* The rows by first character: head[c] is 1 + the first row starting with
  * c, chain[i] 1 + the next one after row i (0 ends both).  Built once by a
@@ -53,7 +56,7 @@ static _Atomic int chained;
 __attribute__((constructor)) static void chain_rows(void)
 {
 	for (size_t i = NROWS; i-- > 0;) {
-		unsigned char c = (unsigned char)builtin[i].name[0] & 127;
+		unsigned char c = (unsigned char)xp_ext_builtin[i].name[0] & 127;
 		chain[i] = head[c];
 		head[c] = (unsigned char)(i + 1);
 	}
@@ -73,15 +76,15 @@ const struct xp_ext *xp_ext_find(const char *text, size_t len)
 	if (atomic_load_explicit(&chained, memory_order_acquire)) {
 		unsigned char c = (unsigned char)text[0];
 		for (unsigned i = c < 128 ? head[c] : 0; i; i = chain[i - 1]) {
-			if (better_prefix(&builtin[i - 1], text, len, best_len)) {
-				best = &builtin[i - 1];
+			if (better_prefix(&xp_ext_builtin[i - 1], text, len, best_len)) {
+				best = &xp_ext_builtin[i - 1];
 				best_len = best->name_len;
 			}
 		}
 	} else {
 		for (size_t i = 0; i < NROWS; i++) {
-			if (better_prefix(&builtin[i], text, len, best_len)) {
-				best = &builtin[i];
+			if (better_prefix(&xp_ext_builtin[i], text, len, best_len)) {
+				best = &xp_ext_builtin[i];
 				best_len = best->name_len;
 			}
 		}
@@ -109,7 +112,7 @@ static int spells_letters(const char *suffix, size_t len, const char *letters)
 int xp_ext_name_is_builtin(const char *name, size_t len)
 {
 	for (size_t i = 0; i < NROWS; i++) {
-		const struct xp_ext *r = &builtin[i];
+		const struct xp_ext *r = &xp_ext_builtin[i];
 		if (r->name_len <= len && memcmp(r->name, name, r->name_len) == 0 &&
 		    spells_letters(name + r->name_len, len - r->name_len, r->letters))
 			return 1;

@@ -12,7 +12,7 @@
 
 #include "fortify.h"
 #include "glibc_handoff.h"
-#include "sinks.h"
+#include "sink_dest.h"
 #include "vformat.h"
 #include "xprintf.h"
 #include "variadic.h"

@@ -1,8 +1,9 @@
 /* fuzz_ext.c - each %p extension with arbitrary letters, flags, width,
  * precision and buffer contents.
  *
- * The buffer is a malloc of exactly the bytes the extension is documented
- * to read (4 for I4, 16 for I6 and U, the sockaddr of the chosen family
+ * The extensions are the built-in table's rows (src/ext/table.c), one
+ * registered and one unknown name.  The buffer is a malloc of exactly the
+ * bytes the extension is documented to read (4 for I4, 16 for I6 and U, the sockaddr of the chosen family
  * for IS, the field width's worth for %*ph / %*pE / %*pb, ...), so ASan
  * reports any read past what doc/contract.md §4 allows.  Symbol extensions and
  * %px get arbitrary addresses (they never read through them); %pV gets a
@@ -26,6 +27,7 @@
 
 #include <xprintf.h>
 
+#include "ext.h"
 #include "fuzz_input.h"
 
 enum read_kind { R_NONE, R_FIXED, R_SOCKADDR, R_HEX, R_ESCAPE, R_BITMAP, R_TIME, R_VA };
@@ -34,15 +36,46 @@ struct ext {
 	enum read_kind kind;
 	size_t size; /* R_FIXED */
 };
-static const struct ext exts[] = {
-	{ "x", R_NONE, 0 },   { "S", R_NONE, 0 },     { "s", R_NONE, 0 },      { "B", R_NONE, 0 },
-	{ "F", R_NONE, 0 },   { "f", R_NONE, 0 },     { "Reg", R_NONE, 0 },    { "Q", R_NONE, 0 },
-	{ "I4", R_FIXED, 4 }, { "i4", R_FIXED, 4 },   { "I6", R_FIXED, 16 },   { "i6", R_FIXED, 16 },
-	{ "M", R_FIXED, 6 },  { "m", R_FIXED, 6 },    { "U", R_FIXED, 16 },    { "4c", R_FIXED, 4 },
-	{ "IS", R_SOCKADDR, 0 }, { "iS", R_SOCKADDR, 0 }, { "h", R_HEX, 0 },   { "E", R_ESCAPE, 0 },
-	{ "b", R_BITMAP, 0 }, { "t", R_TIME, 0 },     { "V", R_VA, 0 },
+/* What the rows that read through their pointer read (XP_EXT_DEREF); the
+ * other rows get arbitrary addresses. */
+static const struct ext reads[] = {
+	{ "I4", R_FIXED, 4 },    { "i4", R_FIXED, 4 },    { "I6", R_FIXED, 16 }, { "i6", R_FIXED, 16 },
+	{ "M", R_FIXED, 6 },     { "m", R_FIXED, 6 },     { "U", R_FIXED, 16 },  { "4c", R_FIXED, 4 },
+	{ "IS", R_SOCKADDR, 0 }, { "iS", R_SOCKADDR, 0 }, { "h", R_HEX, 0 },     { "E", R_ESCAPE, 0 },
+	{ "b", R_BITMAP, 0 },    { "t", R_TIME, 0 },      { "V", R_VA, 0 },
 };
-#define NEXT (sizeof exts / sizeof exts[0])
+/* Besides the built-in table's rows: a registered extension, and a name
+ * no row has (a plain %p followed by a letter). */
+static const struct ext extras[] = { { "Reg", R_NONE, 0 }, { "Q", R_NONE, 0 } };
+static struct ext exts[64];
+static unsigned next; /* rows in exts */
+
+/* exts: the built-in table's rows in its order, then the extras. */
+static void list_extensions(void)
+{
+	if (xp_ext_builtin_count + sizeof extras / sizeof extras[0] > sizeof exts / sizeof exts[0]) {
+		fprintf(stderr, "fuzz_ext: more rows than exts[] holds\n");
+		abort();
+	}
+	for (size_t i = 0; i < xp_ext_builtin_count; i++) {
+		const struct xp_ext *row = &xp_ext_builtin[i];
+		struct ext e = { row->name, R_NONE, 0 };
+		if (row->flags & XP_EXT_DEREF) {
+			size_t k = 0;
+			while (k < sizeof reads / sizeof reads[0] && strcmp(reads[k].name, row->name))
+				k++;
+			if (k == sizeof reads / sizeof reads[0]) {
+				fprintf(stderr, "fuzz_ext: %%p%s reads through its pointer: "
+					"add what it reads to reads[] in fuzz_ext.c\n", row->name);
+				abort();
+			}
+			e = reads[k];
+		}
+		exts[next++] = e;
+	}
+	for (size_t i = 0; i < sizeof extras / sizeof extras[0]; i++)
+		exts[next++] = extras[i];
+}
 
 static int print_reg(struct xprintf_sink *sink, const void *ptr,
 		     const struct xprintf_pointer_spec *spec, void *ctx)
@@ -159,6 +192,7 @@ static void init_once(void)
 	if (!done) {
 		done = 1;
 		setlocale(LC_ALL, "C.UTF-8");
+		list_extensions();
 		xprintf_register_pointer("Reg", print_reg, NULL);
 	}
 }
@@ -168,7 +202,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	init_once();
 	struct fuzz_in in = { data, size };
-	const struct ext *x = &exts[fuzz_pick(&in, NEXT)];
+	const struct ext *x = &exts[fuzz_pick(&in, next)];
 	static const size_t sizes[] = { 0, 1, 3, 8, 17, 64, 300 };
 	struct shape sh = { .outsz = sizes[fuzz_pick(&in, 7)] };
 

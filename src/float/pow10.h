@@ -1,4 +1,4 @@
-/* float_pow10.h - 128-bit approximations of powers of ten (generated). */
+/* pow10.h - 128-bit approximations of powers of ten (generated). */
 #ifndef XP_FLOAT_POW10_H
 #define XP_FLOAT_POW10_H
 
@@ -21,7 +21,13 @@ extern const struct xp_pow10 xp_pow10_tab[XP_POW10_MAX - XP_POW10_MIN + 1];
 #define XP_POW10_KMIN (-78)
 #define XP_POW10_KMAX 78
 extern const struct xp_pow10 xp_pow10_coarse[XP_POW10_KMAX - XP_POW10_KMIN + 1];
-extern const struct xp_pow10 xp_pow10_fine[64];
+
+/* The fine powers are xp_pow10_tab's own entries from 10^0 on. */
+_Static_assert(XP_POW10_MIN <= 0 && XP_POW10_MAX >= 63, "10^0 .. 10^63 in xp_pow10_tab");
+static inline const struct xp_pow10 *xp_pow10_fine(int b)
+{
+	return &xp_pow10_tab[b - XP_POW10_MIN];
+}
 
 /* The same powers with 256-bit mantissas, least significant limb first. */
 struct xp_pow10w {

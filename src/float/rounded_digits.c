@@ -1,5 +1,5 @@
-/* float_digits.c - rounding the exact expansion and handing out digits. */
-#include "float_digits.h"
+/* rounded_digits.c - rounding the exact expansion and handing out digits. */
+#include "rounded_digits.h"
 
 #include <fenv.h>
 #include <string.h>

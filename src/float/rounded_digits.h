@@ -1,4 +1,4 @@
-/* float_digits.h - the correctly rounded digit string of a value.
+/* rounded_digits.h - the correctly rounded digit string of a value.
  *
  * Planning reads the kept digits once (storing them when they fit the
  * caller's buffer), looks at the next digit and whether anything nonzero
@@ -6,10 +6,10 @@
  * Emitting then hands out the final digits in order, replaying the
  * generator when they were too many to store.
  */
-#ifndef XP_FLOAT_DIGITS_H
-#define XP_FLOAT_DIGITS_H
+#ifndef XP_FLOAT_ROUNDED_DIGITS_H
+#define XP_FLOAT_ROUNDED_DIGITS_H
 
-#include "float_decimal.h"
+#include "decimal.h"
 #include "sink.h"
 
 struct xp_digits {

@@ -1,4 +1,4 @@
-/* registry.c - which objects are loaded, and lookups that never block.
+/* loaded_objects.c - which objects are loaded, and lookups that never block.
  *
  * A snapshot lists the loaded objects (from dl_iterate_phdr) sorted by
  * address; each object's symbol index is built the first time a lookup

@@ -1,4 +1,4 @@
-/* float_decode.h - a floating value as sign, class and exact m * 2^e. */
+/* decode.h - a floating value as sign, class and exact m * 2^e. */
 #ifndef XP_FLOAT_DECODE_H
 #define XP_FLOAT_DECODE_H
 

@@ -1,9 +1,9 @@
-/* float_layout.h - sign, padding, grouping and radix around the digits. */
+/* layout.h - sign, padding, grouping and radix around the digits. */
 #ifndef XP_FLOAT_LAYOUT_H
 #define XP_FLOAT_LAYOUT_H
 
 #include "digits.h"
-#include "float_digits.h"
+#include "rounded_digits.h"
 #include "locale_numeric.h"
 #include "spec.h"
 

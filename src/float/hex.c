@@ -1,10 +1,10 @@
-/* float_hex.c - %a: the leading nibble, the mantissa's other nibbles with
+/* hex.c - %a: the leading nibble, the mantissa's other nibbles with
  * trailing zeros dropped, rounded to the precision in the current mode. */
-#include "float_hex.h"
+#include "hex.h"
 
 #include "digits.h"
-#include "float_digits.h"
-#include "float_layout.h"
+#include "layout.h"
+#include "rounded_digits.h"
 
 #include <float.h>
 #include <langinfo.h>
@@ -79,7 +79,7 @@ static int hex_small(struct xp_sink *s, const struct xp_spec *sp, const struct x
 	int nf = v->nibbles;
 	if (nf > 15 || (v->m[2] | v->m[3]) || (sp->prec > 40) || num->radix_len > 8)
 		return 0;
-	const char *hex = sp->conv == 'A' ? "0123456789ABCDEF" : "0123456789abcdef";
+	const char *hex = xp_hex_alphabet(sp->conv == 'A');
 	uint64_t m = (uint64_t)v->m[1] << 32 | v->m[0];
 	uint64_t frac = m & ((1ull << (4 * nf)) - 1);
 	unsigned lead = (unsigned)(m >> (4 * nf));
@@ -213,7 +213,7 @@ void xp_float_hex(struct xp_sink *s, const struct xp_spec *sp, const struct xp_f
 {
 	if (hex_small(s, sp, v, num))
 		return;
-	const char *hex = sp->conv == 'A' ? "0123456789ABCDEF" : "0123456789abcdef";
+	const char *hex = xp_hex_alphabet(sp->conv == 'A');
 	int nf = v->nibbles;
 	unsigned lead = nibble(v->m, nf);
 	unsigned char dig[32];           /* nibbles after the leading one, most significant first */

@@ -1,5 +1,5 @@
-/* float_decimal.c - the exact big-number digit generator. */
-#include "float_decimal.h"
+/* decimal.c - the exact big-number digit generator. */
+#include "decimal.h"
 
 #include <string.h>
 

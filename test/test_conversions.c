@@ -1,4 +1,4 @@
-/* test_units.c - one conversion, flag and length modifier at a time.
+/* test_conversions.c - one conversion, flag and length modifier at a time.
  *
  * SAME(...) compares with glibc's vsnprintf at run time (bytes, guard
  * bytes, return value, errno; several buffer sizes).  EXPECT(...) states a

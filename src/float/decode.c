@@ -1,7 +1,7 @@
-/* float_decode.c - split double and long double into sign, class, m * 2^e.
+/* decode.c - split double and long double into sign, class, m * 2^e.
  * <float.h> selects the long double layout, so x87, binary128 and
  * double-double hosts all decode exactly. */
-#include "float_decode.h"
+#include "decode.h"
 
 #include <float.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* test_diff.c - random, well-typed formats: xsnprintf against glibc's snprintf.
+/* test_random_formats.c - random, well-typed formats: xsnprintf against glibc's snprintf.
  *
  * Every case is generated from (seed, case index) alone, so a failure can be
  * replayed: XPRINTF_DIFF_SEED=<seed> XPRINTF_DIFF_CASE=<index>.

@@ -1,5 +1,5 @@
-/* float_layout.c - the field around a decimal floating conversion. */
-#include "float_layout.h"
+/* layout.c - the field around a decimal floating conversion. */
+#include "layout.h"
 
 #include <limits.h>
 

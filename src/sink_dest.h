@@ -1,6 +1,6 @@
-/* sinks.h - the four destinations behind the public entry points. */
-#ifndef XP_SINKS_H
-#define XP_SINKS_H
+/* sink_dest.h - the four destinations behind the public entry points. */
+#ifndef XP_SINK_DEST_H
+#define XP_SINK_DEST_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-/* test_wdiff.c - random, well-typed wide formats: xswprintf against glibc's
+/* test_random_wide_formats.c - random, well-typed wide formats: xswprintf against glibc's
  * swprintf (and xvfwprintf against vfwprintf on open_wmemstream).
  *
  * Every case is generated from (seed, case index) alone, so a failure can be
@@ -12,7 +12,7 @@
  * that are valid or invalid multibyte text, %c of every byte, %lc/%ls of
  * any wchar_t, unknown conversions (non-ASCII ones too), %m, %n, %p,
  * positional arguments, and buffers too small for the output.
- * Left out, as in test_diff.c: floating conversions (test_float_diff),
+ * Left out, as in test_random_formats.c: floating conversions (test_float_diff),
  * q/L integers under positional arguments, and %p followed by a letter or
  * digit (pointer extensions).
  */

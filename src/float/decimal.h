@@ -1,4 +1,4 @@
-/* float_decimal.h - exact decimal digits of m * 2^e, most significant first.
+/* decimal.h - exact decimal digits of m * 2^e, most significant first.
  *
  * The generator holds the integer part in base 10^19 and the fraction as a
  * binary big number of 64-bit limbs; each fraction step multiplies by
@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "float_decode.h"
+#include "decode.h"
 
 #define XP_MAX2(a, b) ((a) > (b) ? (a) : (b))
 /* Bits of the largest integer part and of the longest binary fraction. */

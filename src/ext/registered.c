@@ -1,4 +1,4 @@
-/* registry.c - %p extensions registered by the program.
+/* registered.c - %p extensions registered by the program.
  *
  * Formatting reads the current table with one atomic load and no lock.
  * Writers (serialised by a mutex) build a new immutable table and publish
@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../chars.h"
 #include "xprintf.h"
 
 #define XP_PUBLIC __attribute__((visibility("default")))
@@ -82,10 +83,10 @@ const struct xp_ext *xp_ext_find_registered(const char *text, size_t len, size_t
 
 static int valid_name(const char *name)
 {
-	if (!name || (unsigned)((name[0] | 0x20) - 'a') >= 26u)
+	if (!name || !xp_is_alpha((unsigned char)name[0]))
 		return 0;
 	for (const char *p = name + 1; *p; p++)
-		if ((unsigned)((*p | 0x20) - 'a') >= 26u && (unsigned)(*p - '0') >= 10u)
+		if (!xp_is_alnum((unsigned char)*p))
 			return 0;
 	return 1;
 }

@@ -1,4 +1,4 @@
-/* convert_misc.c - m, n and directives glibc does not know. */
+/* convert_m_n_unknown.c - m, n and directives glibc does not know. */
 #define _GNU_SOURCE
 #include "convert.h"
 
