@@ -608,6 +608,18 @@ int xp_symtab_in_opd(uintptr_t addr)
 	return in;
 }
 
+/* The first l lookup in an object reads its lines (cold, and out of the
+ * way of the lookups that follow). */
+static __attribute__((noinline, cold)) const struct xp_lineidx *first_lines(struct xp_symmod *m,
+									 struct xp_symmod_built *b)
+{
+	if (lock_builder() < 0)
+		return NULL;
+	read_lines(m);
+	unlock_builder();
+	return atomic_load_explicit(&b->lines, memory_order_acquire);
+}
+
 int xp_symtab_srcline(const struct xp_symbol *sym, uintptr_t addr, const char **file, unsigned *line)
 {
 	struct xp_symmod *m = (struct xp_symmod *)sym->object;
@@ -619,15 +631,8 @@ int xp_symtab_srcline(const struct xp_symbol *sym, uintptr_t addr, const char **
 	if (!b)
 		return 0;
 	const struct xp_lineidx *li = atomic_load_explicit(&b->lines, memory_order_acquire);
-	if (!li) {
-		if (lock_builder() < 0)
-			return 0;
-		read_lines(m);
-		unlock_builder();
-		li = atomic_load_explicit(&b->lines, memory_order_acquire);
-		if (!li)
-			return 0;
-	}
+	if (!li && !(li = first_lines(m, b)))
+		return 0;
 	return xp_lineidx_find(li, addr, file, line);
 }
 
