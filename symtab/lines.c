@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define BUCKET_SHIFT 8  /* a row keeps its address's low byte */
+#define BUCKET_SHIFT XP_LINES_BUCKET_SHIFT
 #define QUARTER_SHIFT 6 /* and its bucket counts rows per quarter */
 #define NO_ROWS 0xff    /* before[0] of a bucket without rows */
-#define NO_ROW UINT32_MAX
+#define NO_ROW UINT32_MAX /* pos of a bucket with no row at or below it */
 
 /* The rows that change an answer: per address the last, and not one that
  * repeats the previous kept row's file and line.  Returns their count. */

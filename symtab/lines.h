@@ -27,6 +27,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define XP_LINES_BUCKET_SHIFT 8 /* a row keeps its address's low byte */
+
 /* A row as the builder takes it: line 0 ends a sequence. */
 struct xp_linerow {
 	uintptr_t addr;
@@ -64,6 +66,22 @@ int xp_lineidx_build(struct xp_lineidx *li, uintptr_t base, const struct xp_line
 /* The source line covering addr: 1 with *file and *line, or 0 (no row, or
  * a row with line 0).  No locks, no allocation. */
 int xp_lineidx_find(const struct xp_lineidx *li, uintptr_t addr, const char **file, unsigned *line);
+
+/* Start loading the bucket a find of addr reads first. */
+static inline void xp_lineidx_prefetch(const struct xp_lineidx *li, uintptr_t addr)
+{
+	uintptr_t bucket = (addr - li->base) >> XP_LINES_BUCKET_SHIFT;
+	if (addr >= li->base && bucket < li->nbuckets)
+		__builtin_prefetch(&li->bucket[bucket]);
+}
+
+/* Then, the bucket in hand, start loading its rows. */
+static inline void xp_lineidx_prefetch_rows(const struct xp_lineidx *li, uintptr_t addr)
+{
+	uintptr_t bucket = (addr - li->base) >> XP_LINES_BUCKET_SHIFT;
+	if (addr >= li->base && bucket < li->nbuckets && li->bucket[bucket].pos != UINT32_MAX)
+		__builtin_prefetch(li->stream + li->bucket[bucket].pos);
+}
 
 void xp_lineidx_free(struct xp_lineidx *li);
 

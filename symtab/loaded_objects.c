@@ -489,7 +489,7 @@ static int ready_to_index(const struct xp_symmod *m)
  * in_opd (may be NULL): set when no symbol covers addr but it lies in the
  * object's loaded .opd (descriptor ABIs), judged on the same snapshot. */
 static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct xp_symbol *out,
-			       struct xp_symmod **need, int fresh, int *in_opd)
+			       struct xp_symmod **need, int fresh, int *in_opd, int lines_next)
 {
 	if (!s)
 		return UNKNOWN_OBJECT;
@@ -515,8 +515,16 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 		*need = m;
 		return NOT_INDEXED;
 	}
+	/* For a line next: its bucket loads while the symbol search runs,
+	 * then its rows while the name is written. */
+	const struct xp_lineidx *li = lines_next ? atomic_load_explicit(&b->lines, memory_order_acquire) : NULL;
+	if (li)
+		xp_lineidx_prefetch(li, addr);
 	struct xp_symidx_hit hit;
-	if (!xp_symidx_find(&b->ix, addr, &hit)) {
+	int hit_found = xp_symidx_find(&b->ix, addr, &hit);
+	if (li)
+		xp_lineidx_prefetch_rows(li, addr);
+	if (!hit_found) {
 		if (in_opd)
 			*in_opd = xp_desc_opd_contains(&b->opd, addr);
 		return NOTHING;
@@ -539,12 +547,12 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 	return FOUND;
 }
 
-static int lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hold *h, int *in_opd)
+static int lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hold *h, int *in_opd, int lines_next)
 {
 	h->slot = reader_enter();
 	h->held = 1;
 	struct xp_symmod *need = NULL;
-	enum outcome r = try_lookup(atomic_load(&current), addr, out, &need, 0, in_opd);
+	enum outcome r = try_lookup(atomic_load(&current), addr, out, &need, 0, in_opd, lines_next);
 	if (r == FOUND || r == NOTHING)
 		return r == FOUND;
 
@@ -575,7 +583,7 @@ static int lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hold *
 		}
 		h->slot = reader_enter();
 		h->held = 1;
-		r = try_lookup(atomic_load(&current), addr, out, &need, fresh, in_opd);
+		r = try_lookup(atomic_load(&current), addr, out, &need, fresh, in_opd, lines_next);
 		if (r == FOUND || r == NOTHING) {
 			found = r == FOUND;
 			break;
@@ -589,7 +597,12 @@ static int lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hold *
 
 int xp_symtab_lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hold *h)
 {
-	return lookup(addr, out, h, NULL);
+	return lookup(addr, out, h, NULL, 0);
+}
+
+int xp_symtab_lookup_before_line(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hold *h)
+{
+	return lookup(addr, out, h, NULL, 1);
 }
 
 int xp_symtab_in_opd(uintptr_t addr)
@@ -602,7 +615,7 @@ int xp_symtab_in_opd(uintptr_t addr)
 	/* The lookup indexes the object holding addr (finding its .opd) and
 	 * judges on the snapshot it used: a concurrent rescan cannot make a
 	 * not-yet-indexed copy of the object answer instead. */
-	if (lookup(addr, &sym, &h, &in))
+	if (lookup(addr, &sym, &h, &in, 0))
 		in = 0; /* a symbol covers it: code, not a descriptor */
 	xp_symtab_release(&h);
 	return in;

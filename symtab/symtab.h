@@ -47,6 +47,9 @@ struct xp_symtab_hold {
  * nothing when the object holding addr is already indexed (see
  * xp_symtab_preload); otherwise indexes it first (mutex, malloc, files). */
 int xp_symtab_lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hold *h);
+/* The same, for a caller that asks xp_symtab_srcline next: the line's
+ * place starts loading into the cache during the symbol search. */
+int xp_symtab_lookup_before_line(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hold *h);
 void xp_symtab_release(struct xp_symtab_hold *h);
 
 /* The source line of addr, which lies in the object sym (from a lookup

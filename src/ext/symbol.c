@@ -32,12 +32,9 @@ static int has_letter(const struct xp_ext_call *c, char l)
 	return 0;
 }
 
-static void put_line(struct xp_sink *s, const struct xp_symbol *sym, uintptr_t addr)
+/* " (file:line)" of a line that xp_symtab_srcline found. */
+static void put_line(struct xp_sink *s, const char *file, unsigned line)
 {
-	const char *file;
-	unsigned line;
-	if (!xp_symtab_srcline(sym, addr, &file, &line))
-		return; /* no suffix at all, as the kernel prints assembly */
 	xp_put(s, " (", 2);
 	xp_ext_puts(s, file);
 	char tail[1 + 10 + 1]; /* ":<line>)" in one write */
@@ -55,13 +52,21 @@ static int emit(struct xp_sink *s, const struct xp_ext_call *c, uintptr_t addr,
 	uintptr_t at = addr - (uintptr_t)backtrace;
 	struct xp_symbol sym;
 	struct xp_symtab_hold h;
-	if (!xp_symtab_lookup(at, &sym, &h)) {
+	int lines = has_letter(c, 'l');
+	if (!(lines ? xp_symtab_lookup_before_line(at, &sym, &h) : xp_symtab_lookup(at, &sym, &h))) {
 		xp_symtab_release(&h);
 		put_hex(s, miss);
 		return 0;
 	}
 	if (!has_letter(c, 'C') || !xp_put_demangled(s, sym.name, sym.name_len))
 		xp_put(s, sym.name, sym.name_len);
+	/* The line is found here, its path loading while the rest is
+	 * written; without a line there is no suffix at all, as the kernel
+	 * prints assembly. */
+	const char *file = NULL;
+	unsigned line = 0;
+	if (lines && xp_symtab_srcline(&sym, at, &file, &line))
+		__builtin_prefetch(file);
 	if (with_offset) {
 		xp_putc(s, '+');
 		put_hex(s, sym.offset + (uintptr_t)backtrace);
@@ -78,8 +83,8 @@ static int emit(struct xp_sink *s, const struct xp_ext_call *c, uintptr_t addr,
 		}
 		xp_putc(s, ']');
 	}
-	if (has_letter(c, 'l'))
-		put_line(s, &sym, at);
+	if (file)
+		put_line(s, file, line);
 	xp_symtab_release(&h);
 	return 0;
 }
