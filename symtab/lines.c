@@ -44,9 +44,8 @@ struct layout {
 	const struct xp_linerow *kept;
 	size_t k;
 	uintptr_t base;
-	int packed;
-	unsigned line_bits;
-	size_t word;                 /* bytes per row's word(s) */
+	unsigned payload;            /* bytes after a row's low byte: 3, 4 or 8 */
+	unsigned line_bits;          /* of a packed payload */
 };
 
 static size_t bucket_of(const struct layout *L, size_t i)
@@ -54,16 +53,21 @@ static size_t bucket_of(const struct layout *L, size_t i)
 	return (size_t)(L->kept[i].addr - L->base) >> BUCKET_SHIFT;
 }
 
-static uint8_t *put_word(const struct layout *L, uint8_t *p, const struct xp_linerow *r)
+/* A row's payload: path and line packed in 3 or 4 bytes, or a pair. */
+static uint8_t *put_payload(const struct layout *L, uint8_t *p, const struct xp_linerow *r)
 {
 	uint32_t w[2] = { r ? r->file : 0, r ? r->line : 0 };
-	if (L->packed) {
-		w[0] = (uint32_t)((uint64_t)w[0] << L->line_bits | w[1]);
-		memcpy(p, w, sizeof w[0]);
+	uint32_t packed = (uint32_t)((uint64_t)w[0] << L->line_bits | w[1]);
+	if (L->payload == 3) {
+		p[0] = (uint8_t)packed;
+		p[1] = (uint8_t)(packed >> 8);
+		p[2] = (uint8_t)(packed >> 16);
+	} else if (L->payload == 4) {
+		memcpy(p, &packed, sizeof packed);
 	} else {
 		memcpy(p, w, sizeof w);
 	}
-	return p + L->word;
+	return p + L->payload;
 }
 
 /* Lay the rows out into bucket[] and stream (NULL: only measure).
@@ -90,20 +94,20 @@ static size_t lay_out(const struct layout *L, struct xp_linebucket *bucket, size
 			uint8_t *p = stream + len;
 			if (carry) {
 				*p++ = 0;
-				p = put_word(L, p, i ? &L->kept[i - 1] : NULL);
+				p = put_payload(L, p, i ? &L->kept[i - 1] : NULL);
 			}
 			for (size_t r = i; r < j; r++) {
 				*p++ = (uint8_t)(L->kept[r].addr - L->base);
-				p = put_word(L, p, &L->kept[r]);
+				p = put_payload(L, p, &L->kept[r]);
 			}
 			for (size_t r = 0; r < n; r++) {
-				unsigned lo = stream[len + r * (1 + L->word)];
+				unsigned lo = stream[len + r * (1 + L->payload)];
 				for (unsigned q = lo >> QUARTER_SHIFT; q < 3; q++)
 					bk->before[q]++;
 			}
 		}
-		len += n * (1 + L->word);
-		last_row = (uint32_t)(len - (1 + L->word));
+		len += n * (1 + L->payload);
+		last_row = (uint32_t)(len - (1 + L->payload));
 		rows += n;
 		i = j;
 	}
@@ -130,18 +134,21 @@ int xp_lineidx_build(struct xp_lineidx *li, uintptr_t base, const struct xp_line
 		if (kept[i].line > max_line)
 			max_line = kept[i].line;
 	}
-	/* Path and line in one word when they fit, the path as its offset
-	 * in the names, else as its index in the file table; else a pair. */
+	/* Path and line packed in 3 bytes if they fit, else in 4, else a
+	 * pair; the path as its offset in the names, or when the offset
+	 * does not fit and the file's index does, as that. */
 	unsigned line_need = bits_for(max_line);
 	unsigned by_offset = names_len > 1 ? bits_for(names_len - 1) : 0;
 	unsigned by_index = nfiles > 1 ? bits_for(nfiles - 1) : 0;
-	struct layout L = { kept, k, base, 0, 32, 2 * sizeof(uint32_t) };
+	struct layout L = { kept, k, base, 8, 0 };
 	uint32_t ntable = 0; /* file table entries kept for the lookups */
-	if (by_offset + line_need <= 32) {
-		L = (struct layout){ kept, k, base, 1, 32 - by_offset, sizeof(uint32_t) };
-	} else if (by_index + line_need <= 32) {
-		L = (struct layout){ kept, k, base, 1, 32 - by_index, sizeof(uint32_t) };
-		ntable = nfiles;
+	for (unsigned width = 3; width <= 4 && L.payload == 8; width++) {
+		if (by_offset + line_need <= 8 * width) {
+			L = (struct layout){ kept, k, base, width, 8 * width - by_offset };
+		} else if (by_index + line_need <= 8 * width) {
+			L = (struct layout){ kept, k, base, width, 8 * width - by_index };
+			ntable = nfiles;
+		}
 	}
 	if (!ntable)
 		for (size_t i = 0; i < k; i++)
@@ -171,7 +178,7 @@ int xp_lineidx_build(struct xp_lineidx *li, uintptr_t base, const struct xp_line
 		.nbuckets = (uint32_t)nbuckets,
 		.bucket = bucket,
 		.stream = stream,
-		.packed = L.packed,
+		.payload = L.payload,
 		.line_bits = L.line_bits,
 		.file_at = ntable ? files : NULL,
 		.names = pool,
@@ -196,36 +203,40 @@ int xp_lineidx_find(const struct xp_lineidx *li, uintptr_t addr, const char **fi
 		t = 0xff;
 	}
 	const struct xp_linebucket *bk = &li->bucket[b];
-	size_t word_bytes = li->packed ? sizeof(uint32_t) : 2 * sizeof(uint32_t);
-	const uint8_t *w;
+	size_t stride = 1 + li->payload;
+	const uint8_t *row;
 	if (bk->before[0] == NO_ROWS) {
 		if (bk->pos == NO_ROW)
 			return 0; /* below the first row */
-		w = li->stream + bk->pos; /* the row before's low byte */
+		row = li->stream + bk->pos; /* the row before */
 	} else {
 		/* Row 0 sits at low byte 0: some row of the bucket covers t. */
 		const uint8_t *run = li->stream + bk->pos;
-		size_t stride = 1 + word_bytes;
 		unsigned q = t >> QUARTER_SHIFT;
 		size_t i = q ? bk->before[q - 1] : 0;
 		size_t end = q < 3 ? bk->before[q] : (size_t)bk->last + 1;
 		while (i < end && run[i * stride] <= t)
 			i++;
-		w = run + (i - 1) * stride;
+		row = run + (i - 1) * stride;
 	}
-	uint32_t v[2];
-	w++;
-	if (li->packed) {
-		memcpy(v, w, sizeof v[0]);
-		v[1] = (uint32_t)(v[0] & ((1ull << li->line_bits) - 1));
-		v[0] = (uint32_t)((uint64_t)v[0] >> li->line_bits);
+	const uint8_t *p = row + 1;
+	uint32_t key, l;
+	if (li->payload == 8) {
+		memcpy(&key, p, sizeof key);
+		memcpy(&l, p + sizeof key, sizeof l);
 	} else {
-		memcpy(v, w, sizeof v);
+		uint32_t packed;
+		if (li->payload == 3)
+			packed = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16;
+		else
+			memcpy(&packed, p, sizeof packed);
+		l = (uint32_t)(packed & ((1ull << li->line_bits) - 1));
+		key = (uint32_t)((uint64_t)packed >> li->line_bits);
 	}
-	if (!v[1])
+	if (!l)
 		return 0;
-	*file = li->names + (li->file_at ? li->file_at[v[0]] : v[0]);
-	*line = v[1];
+	*file = li->names + (li->file_at ? li->file_at[key] : key);
+	*line = l;
 	return 1;
 }
 

@@ -10,14 +10,15 @@
  * Storage, fixed-width so a lookup is a few loads and no decoding loop:
  * the addresses are cut into 256-byte buckets, and each bucket's rows are
  * one run of the stream, a row being its address's low byte followed by
- * one 32-bit word: path and line packed (the split chosen per module from
- * its paths and largest line; the path as its offset in the names, or
- * when that does not fit, its index in the file table), or a pair of words
- * where neither fits.  A bucket whose first row is not at its start begins
+ * its path and line packed in 3 or 4 bytes (the split chosen per module
+ * from its paths and largest line; the path as its offset in the names,
+ * or when that does not fit, its index in the file table), or a pair of
+ * 32-bit words where neither fits.
+ A bucket whose first row is not at its start begins
  * with a copy of the row before (low byte 0), so a lookup never leaves its
  * bucket.  The bucket table holds each run's place and how many of its
  * rows lie before each 64-byte quarter: a lookup scans a quarter's few
- * rows, whose words sit beside their bytes.  A bucket without rows points
+ * rows, each byte beside its row's payload.  A bucket without rows points
  * at the row before, if any.
  * No lock, no allocation, no libdw.
  */
@@ -45,8 +46,8 @@ struct xp_lineidx {
 		uint8_t last;        /* its row count - 1 */
 	} *bucket;
 	const uint8_t *stream;
-	int packed;                  /* words are path << line_bits | line; else pairs */
-	unsigned line_bits;
+	unsigned payload;            /* bytes after a row's low byte: 3 or 4 packed, 8 a pair */
+	unsigned line_bits;          /* packed: path << line_bits | line */
 	const uint32_t *file_at;     /* a packed path is an index here; NULL: an offset */
 	const char *names;           /* NUL-terminated paths */
 	size_t names_len;

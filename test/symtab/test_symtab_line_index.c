@@ -3,10 +3,10 @@
  * answer is the last row at or below it, and none where that row has
  * line 0 or there is no row.  Seeded random tables: gaps within a block,
  * across 4 KiB pages and 64 KiB holes, equal addresses, repeated lines,
- * large line jumps both ways, and the three ways a row's path and line
- * are stored: one word with the path's offset (few bytes of paths), one
- * word with its index (a few files, many bytes of paths), a pair of words
- * (thousands of files and many bytes). */
+ * large line jumps both ways, and every way a row's path and line are
+ * stored: packed in 3 or 4 bytes with the path's offset or its index in the
+ * file table, or a pair of words, as the bits of names, files and lines
+ * demand. */
 #include <check.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -41,11 +41,12 @@ static int scan(const struct xp_linerow *r, size_t n, uintptr_t addr, uint32_t *
 static const char names[] = "a.c\0dir/b.h\0/abs/c.c\0d.S";
 static const uint32_t file_at[] = { 0, 4, 12, 21 };
 
-/* The same four paths in 8 KiB of names, and 5000 files over them. */
-#define BIG_NAMES 8192
+/* The same four paths in 64 KiB of names (16 bits of offset), and 300
+ * (9 bits of index) or 5000 (13 bits) files over them. */
+#define BIG_NAMES 65536
 #define MANY_FILES 5000
 static char big_names[BIG_NAMES];
-static uint32_t big_at[4] = { 0, 4, 4000, BIG_NAMES - 4 };
+static uint32_t big_at[4] = { 0, 4, 40000, BIG_NAMES - 4 };
 static uint32_t many_at[MANY_FILES];
 
 struct shape {
@@ -53,25 +54,36 @@ struct shape {
 	size_t names_len;
 	const uint32_t *at;
 	uint32_t nfiles;
-	int packed, indexed; /* the storage it must get */
+	uint32_t max_line;
+	unsigned payload;
+	int indexed; /* the storage it must get */
 };
 
 static const struct shape shapes[] = {
-	{ names, sizeof names, file_at, 4, 1, 0 },
-	{ big_names, sizeof big_names, big_at, 4, 1, 1 },
-	{ big_names, sizeof big_names, many_at, MANY_FILES, 0, 0 },
+	{ names, sizeof names, file_at, 4, 200, 3, 0 },                  /* 5 + 8 bits */
+	{ big_names, sizeof big_names, big_at, 4, 4000000, 3, 1 },       /* 2 + 22 */
+	{ names, sizeof names, many_at, MANY_FILES, 4000000, 4, 0 },     /* 5 + 22 */
+	{ big_names, sizeof big_names, many_at, 300, 4000000, 4, 1 },    /* 9 + 22 */
+	{ big_names, sizeof big_names, many_at, MANY_FILES, 4000000, 8, 0 },
 };
 
 static void make_shapes(void)
 {
 	for (int f = 0; f < 4; f++)
 		memcpy(big_names + big_at[f], names + file_at[f], strlen(names + file_at[f]) + 1);
+}
+
+/* many_at over the four paths of names (or of big_names). */
+static void spread(const uint32_t *at)
+{
 	for (uint32_t f = 0; f < MANY_FILES; f++)
-		many_at[f] = big_at[f % 4];
+		many_at[f] = at[f % 4];
 }
 
 static void check_table(size_t n, const struct shape *sh)
 {
+	if (sh->at == many_at)
+		spread(sh->names == names ? file_at : big_at);
 	const uint32_t *at = sh->at;
 	uint32_t nfiles = sh->nfiles;
 	struct xp_linerow *r = malloc((n ? n : 1) * sizeof *r);
@@ -89,15 +101,15 @@ static void check_table(size_t n, const struct shape *sh)
 		default:
 			a += 1 + rnd() % 40;
 		}
-		uint32_t line = rnd() % 5 == 0 ? 0 : rnd() % 3 ? 1 + rnd() % 200 : 1 + rnd() % 4000000;
+		uint32_t line = rnd() % 5 == 0 ? 0 : rnd() % 3 ? 1 + rnd() % 200 : 1 + rnd() % sh->max_line;
 		r[i] = (struct xp_linerow){ a, rnd() % nfiles, line };
 		if (i && rnd() % 4 == 0) /* repeats the previous row's file and line */
 			r[i].file = r[i - 1].file, r[i].line = r[i - 1].line;
 	}
 	struct xp_lineidx li;
 	ck_assert_int_eq(xp_lineidx_build(&li, BASE, r, n, sh->names, sh->names_len, at, nfiles), 0);
-	if (n > 100) { /* large lines among the rows */
-		ck_assert_int_eq(li.packed, sh->packed);
+	if (n > 100) { /* the largest lines among the rows */
+		ck_assert_uint_eq(li.payload, sh->payload);
 		ck_assert_int_eq(li.file_at != NULL, sh->indexed);
 	}
 	uintptr_t end = n ? r[n - 1].addr + 100 : BASE + 100;
@@ -151,17 +163,16 @@ START_TEST(bad_rows_are_dropped)
 }
 END_TEST
 
-/* Exactly at the edges of what one word holds: the largest line that
- * fits beside a path offset (25 bytes of names: 5 bits), then one more
- * (the file index: 2 bits), then beside 5000 files one too many. */
-static void check_edge(const struct shape *sh, uint32_t big_line, int packed, int indexed)
+/* Exactly at the edges of what 3 and 4 bytes hold, beside 25 bytes of
+ * names (5 bits of offset) and 4 files (2 bits of index). */
+static void check_edge(const struct shape *sh, uint32_t big_line, unsigned payload, int indexed)
 {
 	struct xp_linerow r[] = {
 		{ BASE, 3, 7 }, { BASE + 300, 1, big_line }, { BASE + 301, 2, big_line - 1 }, { BASE + 900, 0, 0 },
 	};
 	struct xp_lineidx li;
 	ck_assert_int_eq(xp_lineidx_build(&li, BASE, r, 4, sh->names, sh->names_len, sh->at, sh->nfiles), 0);
-	ck_assert_int_eq(li.packed, packed);
+	ck_assert_uint_eq(li.payload, payload);
 	ck_assert_int_eq(li.file_at != NULL, indexed);
 	const char *file;
 	unsigned line;
@@ -181,11 +192,15 @@ static void check_edge(const struct shape *sh, uint32_t big_line, int packed, in
 START_TEST(packing_edges)
 {
 	make_shapes();
-	check_edge(&shapes[0], (1u << 27) - 1, 1, 0);
-	check_edge(&shapes[0], 1u << 27, 1, 1);
-	check_edge(&shapes[0], UINT32_MAX, 0, 0);
-	check_edge(&shapes[2], (1u << 19) - 1, 1, 0); /* 8 KiB of names: 13 bits */
-	check_edge(&shapes[2], 1u << 19, 0, 0);
+	check_edge(&shapes[0], (1u << 19) - 1, 3, 0); /* 5 + 19 bits */
+	check_edge(&shapes[0], 1u << 19, 3, 1);       /* 2 + 20 */
+	check_edge(&shapes[0], (1u << 22) - 1, 3, 1); /* 2 + 22 */
+	check_edge(&shapes[0], 1u << 22, 4, 0);       /* 5 + 23 */
+	check_edge(&shapes[0], (1u << 27) - 1, 4, 0); /* 5 + 27 */
+	check_edge(&shapes[0], 1u << 27, 4, 1);       /* 2 + 28 */
+	check_edge(&shapes[0], (1u << 30) - 1, 4, 1); /* 2 + 30 */
+	check_edge(&shapes[0], 1u << 30, 8, 0);
+	check_edge(&shapes[0], UINT32_MAX, 8, 0);
 }
 END_TEST
 
