@@ -1,5 +1,6 @@
 /* convert_float.c - e E f F g G a A: decode, pick the digits, lay out. */
 #include "convert.h"
+#include "field.h"
 
 #include <langinfo.h>
 #include <stdlib.h>
@@ -64,23 +65,7 @@ static int put_direct(struct xp_sink *s, const struct xp_spec *sp, const struct 
 
 	size_t bytes = (size_t)(p - body);
 	size_t chars = bytes - (o->point ? num->radix_len - 1 : 0);
-	size_t fill = sp->width > chars ? sp->width - chars : 0;
-	if (!fill) {
-		xp_put(s, body, bytes);
-		return 1;
-	}
-	if (sp->flags & XP_F_LEFT) {
-		xp_put(s, body, bytes);
-		xp_pad(s, (sp->flags & XP_F_ZERO_LEFT) ? '0' : ' ', fill);
-	} else if (sp->flags & XP_F_ZERO) {
-		size_t sg = o->sign != 0;
-		xp_put(s, body, sg);
-		xp_pad(s, '0', fill);
-		xp_put(s, body + sg, bytes - sg);
-	} else {
-		xp_pad(s, ' ', fill);
-		xp_put(s, body, bytes);
-	}
+	xp_field_built(s, sp->flags, xp_field_fill(sp->width, chars), body, o->sign != 0, bytes);
 	return 1;
 }
 
@@ -222,20 +207,12 @@ static void float_outdigits(struct xp_sink *s, const struct xp_spec *sp, const s
 	xp_convert_fpval(&c.sink, &bare, &body);
 	char_count_drain(&c.sink, NULL, 0);
 	size_t chars = c.chars + (sign != 0);
-	size_t fill = sp->width > chars ? sp->width - chars : 0;
-
-	if (fill && !(sp->flags & (XP_F_LEFT | XP_F_ZERO)))
-		xp_pad(s, ' ', fill);
-	if (sign)
-		xp_putc(s, sign);
-	if (fill && (sp->flags & XP_F_ZERO))
-		xp_pad(s, '0', fill);
+	size_t right = xp_field_open(s, sp->flags, xp_field_fill(sp->width, chars), &sign, sign != 0);
 	struct xp_outdigits_sink o;
 	xp_outdigits_sink_init(&o, s, od);
 	xp_convert_fpval(&o.sink, &bare, &body);
 	xp_outdigits_sink_finish(&o);
-	if (fill && (sp->flags & XP_F_LEFT))
-		xp_pad(s, (sp->flags & XP_F_ZERO_LEFT) ? '0' : ' ', fill);
+	xp_field_close(s, sp->flags, right);
 }
 
 int xp_convert_float(struct xp_sink *s, const struct xp_spec *sp, const union xp_arg *v)

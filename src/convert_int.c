@@ -1,6 +1,7 @@
 /* convert_int.c - d i u o x X b B, and the number layout %p and %#m share. */
 #include "convert.h"
 #include "digits.h"
+#include "field.h"
 #include "locale_numeric.h"
 #include "outdigits.h"
 
@@ -55,24 +56,18 @@ static inline __attribute__((always_inline)) void number_field(
 		prefix[plen++] = base == 16 ? (upper ? 'X' : 'x') : (upper ? 'B' : 'b');
 	}
 
-	size_t total = plen + zeros + len;
-	size_t fill = width > total ? width - total : 0;
-	if (fill && !(flags & XP_F_LEFT)) {
-		if (zero_pad)
-			zeros += fill;
-		else
-			xp_pad(s, ' ', fill);
-		fill = 0;
+	/* integers pad the right with spaces only */
+	unsigned how = (flags & XP_F_LEFT) | (zero_pad ? XP_F_ZERO : 0);
+	size_t fill = xp_field_fill(width, plen + zeros + len);
+	if (!od) {
+		xp_field(s, how, fill, prefix, plen, zeros, str, len);
+		return;
 	}
-	xp_put(s, prefix, plen);
+	size_t right = xp_field_open(s, how, fill, prefix, plen);
 	if (zeros)
 		xp_pad(s, '0', zeros);
-	if (od)
-		xp_outdigits_put(s, od, str, raw_len);
-	else
-		xp_put(s, str, len);
-	if (fill)
-		xp_pad(s, ' ', fill);
+	xp_outdigits_put(s, od, str, raw_len);
+	xp_field_close(s, how, right);
 }
 
 /* The digits of mag (grouped under '), ending at buf + size; none for a

@@ -6,31 +6,11 @@
 #include <string.h>
 
 #include "fast_digits.h"
+#include "field.h"
 #include "layout.h"
 #include "spec.h"
 
 #ifdef __SIZEOF_INT128__
-/* Pad and write a field built whole in body (sign first). */
-static void put_body(struct xp_sink *s, const struct xp_spec *sp, const char *body, size_t bytes,
-		     size_t chars, int has_sign)
-{
-	size_t fill = sp->width > chars ? sp->width - chars : 0;
-	if (!fill) {
-		xp_put(s, body, bytes);
-	} else if (sp->flags & XP_F_LEFT) {
-		xp_put(s, body, bytes);
-		xp_pad(s, ' ', fill);
-	} else if (sp->flags & XP_F_ZERO) {
-		size_t sg = has_sign != 0;
-		xp_put(s, body, sg);
-		xp_pad(s, '0', fill);
-		xp_put(s, body + sg, bytes - sg);
-	} else {
-		xp_pad(s, ' ', fill);
-		xp_put(s, body, bytes);
-	}
-}
-
 /* Without a width the field is built straight in the sink's window when it
  * has room (no copy); otherwise in the caller's buffer. */
 #define XP_FAST_FIELD 64
@@ -42,13 +22,16 @@ static inline char *field_start(struct xp_sink *s, const struct xp_spec *sp, cha
 	return !sp->width && (size_t)(s->end - s->pos) >= XP_FAST_FIELD_MAX ? s->pos : local;
 }
 
+/* A field built in the window is in place; one built in local (sign
+ * first) is padded on its way out. */
 static inline void field_end(struct xp_sink *s, const struct xp_spec *sp, const char *body,
 			     const char *local, size_t bytes, size_t chars, int has_sign)
 {
 	if (body != local)
 		s->pos += bytes;
 	else
-		put_body(s, sp, body, bytes, chars, has_sign);
+		xp_field_built(s, sp->flags, xp_field_fill(sp->width, chars), body, has_sign != 0,
+			       bytes);
 }
 
 static inline char *put_radix(char *p, const char *radix, size_t radix_len)

@@ -3,6 +3,7 @@
 #include "hex.h"
 
 #include "digits.h"
+#include "field.h"
 #include "layout.h"
 #include "rounded_digits.h"
 
@@ -48,28 +49,14 @@ static char *put_binary_exponent(char *p, int upper, long exp)
 }
 
 /* Sign, "0x", zero padding, body, right padding; body holds the rest. */
-static void put_field(struct xp_sink *s, const struct xp_spec *sp, char sign, const char *body,
-		      size_t bytes, size_t chars, size_t zeros)
+/* The sign and 0x or 0X in front of a %a field; returns their length. */
+static inline size_t hex_prefix(char *p, const struct xp_spec *sp, char sign)
 {
-	size_t total = chars + (sign != 0) + 2 + zeros;
-	size_t fill = sp->width > total ? sp->width - total : 0;
-	int left = (sp->flags & XP_F_LEFT) != 0;
-	int zero = (sp->flags & XP_F_ZERO) != 0;
-	if (fill && !left && !zero)
-		xp_pad(s, ' ', fill);
-	char pre[3];
-	size_t np = 0;
-	if (sign)
-		pre[np++] = sign;
-	pre[np++] = '0';
-	pre[np++] = sp->conv == 'A' ? 'X' : 'x';
-	xp_put(s, pre, np);
-	if (fill && !left && zero)
-		xp_pad(s, '0', fill);
-	(void)zeros;
-	xp_put(s, body, bytes);
-	if (fill && left)
-		xp_pad(s, ' ', fill);
+	size_t n = sign != 0;
+	p[0] = sign;
+	p[n] = '0';
+	p[n + 1] = sp->conv == 'A' ? 'X' : 'x';
+	return n + 2;
 }
 
 /* Mantissas of up to 16 nibbles (double, x87) in one 64-bit word. */
@@ -116,12 +103,8 @@ static int hex_small(struct xp_sink *s, const struct xp_spec *sp, const struct x
 	char *body = in_place ? s->pos : local;
 	char *p = body;
 	char sign = xp_float_sign(sp, v->neg);
-	if (in_place) {
-		if (sign)
-			*p++ = sign;
-		*p++ = '0';
-		*p++ = sp->conv == 'A' ? 'X' : 'x';
-	}
+	size_t np = hex_prefix(p, sp, sign);
+	p += np;
 	*p++ = hex[lead];
 	int point = prec > 0 || (sp->flags & XP_F_ALT);
 	if (point) {
@@ -144,7 +127,7 @@ static int hex_small(struct xp_sink *s, const struct xp_spec *sp, const struct x
 		return 1;
 	}
 	size_t chars = bytes - (point ? num->radix_len - 1 : 0);
-	put_field(s, sp, sign, body, bytes, chars, 0);
+	xp_field_built(s, sp->flags, xp_field_fill(sp->width, chars), body, np, bytes);
 	return 1;
 }
 
@@ -263,18 +246,10 @@ void xp_float_hex(struct xp_sink *s, const struct xp_spec *sp, const struct xp_f
 	char ex[24];
 	size_t exlen = (size_t)(put_binary_exponent(ex, sp->conv == 'A', exp) - ex);
 	int point = prec > 0 || (sp->flags & XP_F_ALT);
-	size_t chars = (sign != 0) + 2 + lead_len + (size_t)point + t + zeros + exlen;
-	size_t fill = sp->width > chars ? sp->width - chars : 0;
-	int left = (sp->flags & XP_F_LEFT) != 0;
-	int zero = (sp->flags & XP_F_ZERO) != 0;
-	if (fill && !left && !zero)
-		xp_pad(s, ' ', fill);
-	if (sign)
-		xp_putc(s, sign);
-	xp_putc(s, '0');
-	xp_putc(s, sp->conv == 'A' ? 'X' : 'x');
-	if (fill && !left && zero)
-		xp_pad(s, '0', fill);
+	char pre[3];
+	size_t np = hex_prefix(pre, sp, sign);
+	size_t chars = np + lead_len + (size_t)point + t + zeros + exlen;
+	size_t right = xp_field_open(s, sp->flags, xp_field_fill(sp->width, chars), pre, np);
 	xp_put(s, body, lead_len);
 	if (point)
 		xp_put(s, num->radix, num->radix_len);
@@ -282,6 +257,5 @@ void xp_float_hex(struct xp_sink *s, const struct xp_spec *sp, const struct xp_f
 	if (zeros)
 		xp_pad(s, '0', zeros);
 	xp_put(s, ex, exlen);
-	if (fill && left)
-		xp_pad(s, ' ', fill);
+	xp_field_close(s, sp->flags, right);
 }

@@ -3,6 +3,8 @@
 
 #include <limits.h>
 
+#include "field.h"
+
 /* Thousands groups of an n-digit integer, as glibc forms them from the
  * right: runs[] from the right as (size, repeat); returns the leftmost
  * run's length. */
@@ -49,15 +51,8 @@ void xp_float_layout(struct xp_sink *s, const struct xp_spec *sp, const struct x
 	/* glibc counts the radix and each separator as one character. */
 	size_t chars = (o->sign != 0) + (o->int_zero ? 1 : o->int_n) + seps + o->point +
 		       o->frac_lz + o->frac_n + o->exp_len;
-	size_t fill = sp->width > chars ? sp->width - chars : 0;
-	int left = (sp->flags & XP_F_LEFT) != 0;
-	int zero = (sp->flags & XP_F_ZERO) != 0;
-	if (fill && !left && !zero)
-		xp_pad(s, ' ', fill);
-	if (o->sign)
-		xp_putc(s, o->sign);
-	if (fill && !left && zero)
-		xp_pad(s, '0', fill);
+	size_t right = xp_field_open(s, sp->flags, xp_field_fill(sp->width, chars), &o->sign,
+				     o->sign != 0);
 	if (o->int_zero) {
 		xp_putc(s, '0');
 	} else {
@@ -76,21 +71,13 @@ void xp_float_layout(struct xp_sink *s, const struct xp_spec *sp, const struct x
 		xp_digits_emit(d, s, o->frac_n);
 	if (o->exp_len)
 		xp_put(s, o->exp, o->exp_len);
-	if (fill && left)
-		xp_pad(s, (sp->flags & XP_F_ZERO_LEFT) ? '0' : ' ', fill);
+	xp_field_close(s, sp->flags, right);
 }
 
 void xp_float_special(struct xp_sink *s, const struct xp_spec *sp, int neg, const char *word)
 {
 	char sign = xp_float_sign(sp, neg);
-	size_t chars = (sign != 0) + 3;
-	size_t fill = sp->width > chars ? sp->width - chars : 0;
-	int left = (sp->flags & XP_F_LEFT) != 0;
-	if (fill && !left)
-		xp_pad(s, ' ', fill);
-	if (sign)
-		xp_putc(s, sign);
-	xp_put(s, word, 3);
-	if (fill && left)
-		xp_pad(s, ' ', fill);
+	/* never zeros: glibc pads inf and nan with spaces only */
+	xp_field(s, sp->flags & XP_F_LEFT, xp_field_fill(sp->width, (sign != 0) + 3u), &sign,
+		 sign != 0, 0, word, 3);
 }

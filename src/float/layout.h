@@ -3,8 +3,8 @@
 #define XP_FLOAT_LAYOUT_H
 
 #include "digits.h"
-#include "rounded_digits.h"
 #include "locale_numeric.h"
+#include "rounded_digits.h"
 #include "spec.h"
 
 /* [sign][integer][radix][frac_lz zeros][frac_n digits][exp], digits from d. */
