@@ -296,6 +296,18 @@ int xp_symidx_find(const struct xp_symidx *ix, uintptr_t addr, struct xp_symidx_
 	return 1;
 }
 
+size_t xp_symidx_name_bytes(const struct xp_symidx *ix)
+{
+	size_t total = 0;
+	for (uint32_t i = 0; i < ix->n; i++) {
+		/* a continued segment repeats a name counted at its start */
+		if (ix->size[i] & XP_SYMIDX_CONT)
+			continue;
+		total += strlen(ix->strbase[ix->name[i] >> 30] + (ix->name[i] & NAME_MASK)) + 1;
+	}
+	return total;
+}
+
 void xp_symidx_free(struct xp_symidx *ix)
 {
 	free(ix->block);

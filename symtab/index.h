@@ -70,6 +70,9 @@ int xp_symidx_build(struct xp_symidx *ix, uintptr_t base,
 /* The symbol naming addr: 1 and *hit, or 0.  No locks, no allocation. */
 int xp_symidx_find(const struct xp_symidx *ix, uintptr_t addr, struct xp_symidx_hit *hit);
 
+/* Bytes of the distinct names ix refers to, NULs included (statistics). */
+size_t xp_symidx_name_bytes(const struct xp_symidx *ix);
+
 void xp_symidx_free(struct xp_symidx *ix);
 
 #endif

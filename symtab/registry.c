@@ -695,6 +695,7 @@ void xp_symtab_stats(struct xp_symtab_stats *st)
 			st->symbols += b->ix.n;
 			st->candidates += b->candidates;
 			st->bytes += b->ix.bytes + sizeof *b;
+			st->name_bytes += xp_symidx_name_bytes(&b->ix);
 			const struct xp_lineidx *li = atomic_load(&b->lines);
 			if (li) {
 				st->line_modules++;

@@ -76,6 +76,7 @@ struct xp_symtab_stats {
 	size_t symbols;    /* index entries (each names one symbol) */
 	size_t candidates; /* function symbols read from the tables */
 	size_t bytes;      /* index arrays + per-module bookkeeping */
+	size_t name_bytes; /* the names entries refer to (in mapped files, not copied) */
 	size_t line_modules;   /* objects whose lines were read (some may have none) */
 	size_t line_rows;      /* line-table rows read */
 	size_t line_rows_kept; /* rows the line index stores */
