@@ -31,13 +31,8 @@
 #include <sys/auxv.h>
 #include <unistd.h>
 
+#include "loader.h"
 #include "module.h"
-
-#if defined(DLFO_STRUCT_HAS_EH_DBASE) && !defined(XP_SYMTAB_NO_DL_FIND_OBJECT)
-#define HAVE_DL_FIND_OBJECT 1
-#else
-#define HAVE_DL_FIND_OBJECT 0
-#endif
 
 struct snapshot {
 	unsigned long long adds, subs;
@@ -47,6 +42,7 @@ struct snapshot {
 };
 
 static _Atomic(struct snapshot *) current;
+atomic_uint xp_symtab_generation;
 static atomic_uint epoch;
 static atomic_uint readers[2];
 static atomic_int builder_tid; /* thread holding `lock`, 0 if none */
@@ -333,6 +329,83 @@ static int unchanged(const struct snapshot *s)
 	return !drop_all && counters_match(s);
 }
 
+/* ---- objects loaded with the program ---- */
+
+/* The DT_NEEDED names of m, which must be permanent (mapped for good):
+ * calls found(name) for each. */
+static void for_each_needed(const struct xp_symmod *m, void (*found)(const char *, void *), void *data)
+{
+	if (!m->dyn)
+		return;
+	const ElfW(Dyn) *d = (const ElfW(Dyn) *)m->dyn;
+	uintptr_t strtab = 0;
+	for (size_t i = 0; d[i].d_tag != DT_NULL; i++)
+		if (d[i].d_tag == DT_STRTAB)
+			strtab = (uintptr_t)d[i].d_un.d_ptr;
+	/* Where .dynamic is read-only (MIPS, RISC-V) the loader leaves the
+	 * address unrelocated. */
+	if (strtab && strtab < m->lo)
+		strtab += m->bias;
+	if (!strtab || strtab < m->lo || strtab >= m->hi)
+		return;
+	for (size_t i = 0; d[i].d_tag != DT_NULL; i++)
+		if (d[i].d_tag == DT_NEEDED)
+			found((const char *)strtab + d[i].d_un.d_val, data);
+}
+
+struct needed_walk {
+	struct xp_symmod **mods;
+	size_t n;
+	unsigned char *mark; /* 1: permanent, its needed names not yet walked; 2: walked */
+};
+
+/* The one loaded object whose file name is name; none when two are. */
+static void mark_needed(const char *name, void *data)
+{
+	struct needed_walk *w = data;
+	size_t hit = w->n;
+	for (size_t i = 0; i < w->n; i++) {
+		if (!w->mods[i]->path || strcmp(w->mods[i]->name, name))
+			continue;
+		if (hit != w->n)
+			return; /* ambiguous: maybe a dlopen()ed namesake */
+		hit = i;
+	}
+	if (hit != w->n && !w->mark[hit])
+		w->mark[hit] = 1;
+}
+
+/* Objects loaded with the program are never unloaded (glibc unloads only
+ * what dlopen loaded): the program and its DT_NEEDED closure.  Only their
+ * own dynamic sections are read, which stay mapped; preloaded objects and
+ * anything named ambiguously are left out (they are just not known to be
+ * permanent).  New modules (refs == 1: not yet in any snapshot) get the
+ * answer; kept ones had it from the scan that found them. */
+static void mark_permanent(struct xp_symmod **mods, size_t n)
+{
+	unsigned char *mark = calloc(n ? n : 1, 1);
+	if (!mark)
+		return; /* none known permanent: correct, only slower */
+	struct needed_walk w = { mods, n, mark };
+	for (size_t i = 0; i < n; i++)
+		if (mods[i]->is_main)
+			mark[i] = 1;
+	for (int more = 1; more;) {
+		more = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (mark[i] != 1)
+				continue;
+			mark[i] = 2;
+			for_each_needed(mods[i], mark_needed, &w);
+			more = 1;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		if (mods[i]->refs == 1)
+			mods[i]->permanent = mark[i] != 0;
+	free(mark);
+}
+
 /* Replace the snapshot with a fresh scan, reusing unchanged modules. */
 static int rescan(void)
 {
@@ -360,11 +433,14 @@ static int rescan(void)
 		}
 	}
 	drop_all = 0;
+	mark_permanent(sc.mods, sc.n);
 	s->adds = sc.adds;
 	s->subs = sc.subs;
 	s->n = sc.n;
 	s->mods = sc.mods;
 	atomic_store(&current, s);
+	/* After the store: whoever reads the new generation finds s. */
+	atomic_fetch_add_explicit(&xp_symtab_generation, 1, memory_order_release);
 	retire(old);
 	reclaim();
 	return 0;
@@ -465,8 +541,17 @@ static int loader_knows(const struct xp_symmod *m, uintptr_t addr)
 	 * dlclose as soon as _dl_find_object returns.  A main program whose
 	 * segments are not contiguous (ppc64's 64 KiB-aligned data segment)
 	 * is reported one segment at a time (glibc's l_contiguous == 0), so
-	 * fo's range need only lie inside the object's. */
-	return m && (uintptr_t)fo.dlfo_map_start >= m->map_start && (uintptr_t)fo.dlfo_map_end <= m->hi &&
+	 * fo's range need only lie inside the program's.  Any other object is
+	 * reported whole: its range must be the same, so that another object
+	 * loaded where a dlclose()d one was is not taken for it unless it
+	 * also ends at the same byte and has its unwind table at the same
+	 * address (nothing cheaper that the loader offers tells them apart). */
+	if (!m)
+		return 0;
+	if (m->is_main)
+		return (uintptr_t)fo.dlfo_map_start >= m->map_start && (uintptr_t)fo.dlfo_map_end <= m->hi &&
+		       (uintptr_t)fo.dlfo_eh_frame == m->eh_frame;
+	return (uintptr_t)fo.dlfo_map_start == m->map_start && (uintptr_t)fo.dlfo_map_end == m->hi &&
 	       (uintptr_t)fo.dlfo_eh_frame == m->eh_frame;
 }
 #endif
@@ -534,6 +619,7 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 		.build_id = b->build_id,
 		.build_id_len = b->build_id_len,
 		.main_program = m->is_main,
+		.permanent = m->permanent,
 		.object = m,
 	};
 	return FOUND;

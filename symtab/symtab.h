@@ -21,6 +21,7 @@
 #ifndef XP_SYMTAB_H
 #define XP_SYMTAB_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -34,6 +35,7 @@ struct xp_symbol {
 	const unsigned char *build_id; /* GNU build ID bytes, or NULL */
 	size_t build_id_len;
 	int main_program;       /* the executable: printed without [module] */
+	int permanent;          /* its object is never unloaded (loaded with the program) */
 	const void *object;     /* the object it came from, for xp_symtab_srcline */
 };
 
@@ -69,6 +71,10 @@ int xp_symtab_preload(void);
 /* Extra debug-file directories (colon-separated; NULL or "" for none),
  * searched before /usr/lib/debug; drops the current index. */
 int xp_symtab_set_debug_path(const char *dirs);
+
+/* Changes whenever the snapshot of loaded objects is replaced (a rescan
+ * after dlopen, an index drop): what was looked up before may differ now. */
+extern __attribute__((visibility("hidden"))) atomic_uint xp_symtab_generation;
 
 /* Statistics for tests and benchmarks. */
 struct xp_symtab_stats {
