@@ -55,6 +55,12 @@ _Static_assert(sizeof(struct entry) <= 512, "an entry is 8 cache lines at most")
 
 static _Alignas(64) struct entry table[SLOTS];
 static atomic_uint replace_way; /* which way a fill evicts when both are live */
+/* Hints, 2 KiB each so that they stay in the L1 cache: tag[i] is the
+ * address entry i was last filled with (a miss then touches no entry),
+ * seen[] the addresses that missed once (only a second miss fills, so
+ * that addresses seen once, as in a random walk, do not evict hot ones or
+ * pay for a fill).  Both are only hints: entries are checked in full. */
+static atomic_uintptr_t tag[SLOTS], seen[SLOTS];
 
 size_t xp_symcache_slot(uintptr_t addr, int way)
 {
@@ -109,12 +115,14 @@ int xp_symcache_get(uintptr_t addr, struct xp_symtext *t)
 {
 #if HAVE_DL_FIND_OBJECT
 	unsigned generation;
-	uintptr_t seen[3], now[3] = { 0, 0, 0 };
+	uintptr_t view[3], now[3] = { 0, 0, 0 };
 	int asked = 0, permanent;
 	if (!addr)
 		return 0; /* the key of an empty entry */
 	for (int way = 0; way < 2; way++) {
-		if (!read_entry(&table[xp_symcache_slot(addr, way)], addr, &generation, seen, &permanent, t) ||
+		size_t slot = xp_symcache_slot(addr, way);
+		if (atomic_load_explicit(&tag[slot], memory_order_relaxed) != addr ||
+		    !read_entry(&table[slot], addr, &generation, view, &permanent, t) ||
 		    generation != atomic_load_explicit(&xp_symtab_generation, memory_order_acquire))
 			continue;
 		if (permanent)
@@ -122,7 +130,7 @@ int xp_symcache_get(uintptr_t addr, struct xp_symtext *t)
 		if (!asked && !loader_view(addr, &now[0], &now[1], &now[2]))
 			return 0; /* in no loaded object */
 		asked = 1;
-		if (now[0] == seen[0] && now[1] == seen[1] && now[2] == seen[2])
+		if (now[0] == view[0] && now[1] == view[1] && now[2] == view[2])
 			return 1;
 	}
 #else
@@ -167,9 +175,22 @@ static int live(struct entry *e)
 		       atomic_load_explicit(&xp_symtab_generation, memory_order_relaxed);
 }
 
+/* Whether addr missed before; if not, remember it (in the way where it
+ * displaces no other address, else in the first). */
+static int seen_before(uintptr_t addr)
+{
+	size_t s0 = xp_symcache_slot(addr, 0), s1 = xp_symcache_slot(addr, 1);
+	uintptr_t a0 = atomic_load_explicit(&seen[s0], memory_order_relaxed);
+	uintptr_t a1 = atomic_load_explicit(&seen[s1], memory_order_relaxed);
+	if (a0 == addr || a1 == addr)
+		return 1;
+	atomic_store_explicit(&seen[a0 && !a1 ? s1 : s0], addr, memory_order_relaxed);
+	return 0;
+}
+
 void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *t, int permanent)
 {
-	if (!f->usable || t->len > XP_SYMTEXT_MAX)
+	if (!f->usable || t->len > XP_SYMTEXT_MAX || !seen_before(f->addr))
 		return;
 	struct entry *w0 = &table[xp_symcache_slot(f->addr, 0)], *w1 = &table[xp_symcache_slot(f->addr, 1)];
 	/* The way that holds addr already (a stale copy), else an empty or
@@ -201,6 +222,7 @@ void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *
 		atomic_store_explicit(&e->text[w], v, memory_order_relaxed);
 	}
 	release(e, seq);
+	atomic_store_explicit(&tag[e - table], f->addr, memory_order_relaxed);
 }
 
 static unsigned held_seq[SLOTS];
