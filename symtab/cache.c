@@ -1,8 +1,9 @@
 /* cache.c - the text of recently printed symbols, by address (cache.h).
  *
- * 256 entries of 512 bytes (names up to about 400 bytes: long C++ names); an address may sit in one of two entries
- * chosen by two independent hashes (a skewed two-way cache), so that a
- * few dozen hot addresses practically never evict one another.
+ * 256 entries of 512 bytes (room for long C++ names); an address may sit
+ * in one of two entries chosen by two independent hashes (a skewed
+ * two-way cache), so that a few dozen hot addresses practically never
+ * evict one another.
  *
  * Each entry is a seqlock: its sequence is odd while a writer fills it.
  * A writer claims an entry by compare-and-swap from even to odd and gives
@@ -17,8 +18,9 @@
  *
  * Staleness: an entry records the generation of the registry's snapshot
  * of loaded objects (bumped at every rescan, and so at every index drop)
- * and what _dl_find_object said of its address before the lookup that
- * produced the text (that lookup validated its own answer with it).  A hit
+ * read before the lookup that produced the text, and what _dl_find_object
+ * says of its address after that lookup, which must be the mapping of the
+ * object the text came from.  A hit
  * asks _dl_find_object again: an address whose object was dlclose()d, or
  * replaced by one with another mapping, misses and takes the slow path,
  * which rescans; any rescan invalidates every entry.  Objects loaded with
@@ -113,10 +115,13 @@ static int read_entry(struct entry *e, uintptr_t addr, unsigned *generation, uin
 
 int xp_symcache_get(uintptr_t addr, struct xp_symtext *t)
 {
-#if HAVE_DL_FIND_OBJECT
 	unsigned generation;
-	uintptr_t view[3], now[3] = { 0, 0, 0 };
-	int asked = 0, permanent;
+	uintptr_t view[3];
+	int permanent;
+#if HAVE_DL_FIND_OBJECT
+	uintptr_t now[3] = { 0, 0, 0 };
+	int asked = 0;
+#endif
 	if (!addr)
 		return 0; /* the key of an empty entry */
 	for (int way = 0; way < 2; way++) {
@@ -127,16 +132,14 @@ int xp_symcache_get(uintptr_t addr, struct xp_symtext *t)
 			continue;
 		if (permanent)
 			return 1; /* its object stays where it is */
+#if HAVE_DL_FIND_OBJECT
 		if (!asked && !loader_view(addr, &now[0], &now[1], &now[2]))
 			return 0; /* in no loaded object */
 		asked = 1;
 		if (now[0] == view[0] && now[1] == view[1] && now[2] == view[2])
 			return 1;
-	}
-#else
-	(void)addr;
-	(void)t;
 #endif
+	}
 	return 0;
 }
 
@@ -144,11 +147,6 @@ void xp_symcache_begin(struct xp_symcache_fill *f, uintptr_t addr)
 {
 	f->addr = addr;
 	f->generation = atomic_load_explicit(&xp_symtab_generation, memory_order_acquire);
-#if HAVE_DL_FIND_OBJECT
-	f->usable = addr != 0 && loader_view(addr, &f->map_start, &f->map_end, &f->eh_frame);
-#else
-	f->usable = 0;
-#endif
 }
 
 static int claim(struct entry *e, unsigned *seq)
@@ -188,10 +186,27 @@ static int seen_before(uintptr_t addr)
 	return 0;
 }
 
-void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *t, int permanent)
+void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *t,
+		     const struct xp_symbol *sym)
 {
-	if (!f->usable || t->len > XP_SYMTEXT_MAX || !seen_before(f->addr))
+	if (!f->addr || t->len > XP_SYMTEXT_MAX || !seen_before(f->addr))
 		return;
+	/* The mapping hits will compare with: the loader's now, which must
+	 * still be the object the text came from.  (If it was unloaded since
+	 * the lookup, and another one with another mapping loaded there, the
+	 * two differ; asked before the lookup instead, the old mapping could
+	 * go with a text made from the new object's.) */
+	uintptr_t view[3] = { 0, 0, 0 };
+	int permanent = sym->permanent;
+	if (!permanent) {
+#if HAVE_DL_FIND_OBJECT
+		if (!loader_view(f->addr, &view[0], &view[1], &view[2]) || view[0] != sym->map_start ||
+		    view[1] != sym->map_end || view[2] != sym->eh_frame)
+			return;
+#else
+		return; /* no way to tell that it is still loaded */
+#endif
+	}
 	struct entry *w0 = &table[xp_symcache_slot(f->addr, 0)], *w1 = &table[xp_symcache_slot(f->addr, 1)];
 	/* The way that holds addr already (a stale copy), else an empty or
 	 * stale one, else either. */
@@ -211,9 +226,9 @@ void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *
 		return;
 	atomic_store_explicit(&e->addr, f->addr, memory_order_relaxed);
 	atomic_store_explicit(&e->generation, f->generation, memory_order_relaxed);
-	atomic_store_explicit(&e->map_start, f->map_start, memory_order_relaxed);
-	atomic_store_explicit(&e->map_end, f->map_end, memory_order_relaxed);
-	atomic_store_explicit(&e->eh_frame, f->eh_frame, memory_order_relaxed);
+	atomic_store_explicit(&e->map_start, view[0], memory_order_relaxed);
+	atomic_store_explicit(&e->map_end, view[1], memory_order_relaxed);
+	atomic_store_explicit(&e->eh_frame, view[2], memory_order_relaxed);
 	atomic_store_explicit(&e->lengths, t->len | t->name_end << 10 | t->module_at << 20 | (permanent ? PERMANENT : 0),
 			      memory_order_relaxed);
 	for (unsigned w = 0; w < (t->len + 7) / 8; w++) {

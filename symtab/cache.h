@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "symtab.h"
+
 #define XP_SYMTEXT_MAX 464
 
 /* "name+0xoff/0xsize [module]": %ps is text[0, name_end) followed by
@@ -28,17 +30,16 @@ struct xp_symtext {
 /* 1 with *t filled when addr's text is cached and still true, else 0. */
 int xp_symcache_get(uintptr_t addr, struct xp_symtext *t);
 
-/* Filling: xp_symcache_begin before the lookup whose answer is put (it
- * records what that answer depends on), xp_symcache_put after it. */
+/* Filling: xp_symcache_begin before the lookup whose answer is put (an
+ * index drop or rescan meanwhile makes the entry stale at once),
+ * xp_symcache_put after it with the symbol the text was made from. */
 struct xp_symcache_fill {
-	uintptr_t addr, map_start, map_end, eh_frame;
+	uintptr_t addr;
 	unsigned generation;
-	int usable;
 };
 void xp_symcache_begin(struct xp_symcache_fill *f, uintptr_t addr);
-/* permanent: the text's object is never unloaded (struct xp_symbol), so
- * a hit need not ask the loader. */
-void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *t, int permanent);
+void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *t,
+		     const struct xp_symbol *sym);
 
 /* For tests: the entry addr may occupy in way 0 or 1, and a write to it
  * held open (1 claimed, 0 busy) until xp_symcache_test_release. */

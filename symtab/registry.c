@@ -38,6 +38,7 @@ struct snapshot {
 	unsigned long long adds, subs;
 	size_t n;
 	struct xp_symmod **mods; /* sorted by lo */
+	uintptr_t *lo;           /* mods[i]->lo side by side: the search reads no module */
 	struct snapshot *next;   /* on a retired list */
 };
 
@@ -92,6 +93,7 @@ static void snapshot_free(struct snapshot *s)
 		for (size_t i = 0; i < s->n; i++)
 			module_put(s->mods[i]);
 		free(s->mods);
+		free(s->lo);
 		free(s);
 		s = next;
 	}
@@ -413,11 +415,13 @@ static int rescan(void)
 	struct scan sc = { 0 };
 	dl_iterate_phdr(scan_one, &sc);
 	struct snapshot *s = calloc(1, sizeof *s);
-	if (sc.failed || !s) {
+	uintptr_t *lo = malloc((sc.n ? sc.n : 1) * sizeof *lo);
+	if (sc.failed || !s || !lo) {
 		for (size_t i = 0; i < sc.n; i++)
 			module_put(sc.mods[i]);
 		free(sc.mods);
 		free(s);
+		free(lo);
 		errno = ENOMEM;
 		return -1;
 	}
@@ -438,6 +442,9 @@ static int rescan(void)
 	s->subs = sc.subs;
 	s->n = sc.n;
 	s->mods = sc.mods;
+	for (size_t i = 0; i < sc.n; i++)
+		lo[i] = sc.mods[i]->lo;
+	s->lo = lo;
 	atomic_store(&current, s);
 	/* After the store: whoever reads the new generation finds s. */
 	atomic_fetch_add_explicit(&xp_symtab_generation, 1, memory_order_release);
@@ -516,7 +523,7 @@ static struct xp_symmod *module_at(const struct snapshot *s, uintptr_t addr)
 	size_t lo = 0, hi = s->n;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (s->mods[mid]->lo <= addr)
+		if (s->lo[mid] <= addr)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -581,7 +588,8 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 	struct xp_symmod *m = module_at(s, addr);
 #if HAVE_DL_FIND_OBJECT
 	(void)fresh;
-	switch (loader_knows(m, addr)) {
+	/* An object loaded with the program is there for good: no question. */
+	switch (m && m->permanent ? 1 : loader_knows(m, addr)) {
 	case -1:
 		if (!m || !m->is_vdso)
 			return NOTHING; /* in no loaded object */
@@ -620,6 +628,9 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 		.build_id_len = b->build_id_len,
 		.main_program = m->is_main,
 		.permanent = m->permanent,
+		.map_start = m->map_start,
+		.map_end = m->hi,
+		.eh_frame = m->eh_frame,
 		.object = m,
 	};
 	return FOUND;

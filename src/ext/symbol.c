@@ -143,7 +143,7 @@ static int emit_plain(struct xp_sink *s, uintptr_t at, int with_offset)
 	struct xp_symtab_hold h;
 	int found = xp_symtab_lookup(at, &sym, &h);
 	if (found && symbol_text(&sym, &t)) {
-		xp_symcache_put(&fill, &t, sym.permanent);
+		xp_symcache_put(&fill, &t, &sym);
 		put_text(s, &t, with_offset);
 	} else if (found) { /* longer than an entry: piece by piece, uncached */
 		xp_put(s, sym.name, sym.name_len);
