@@ -173,16 +173,18 @@ static int live(struct entry *e)
 		       atomic_load_explicit(&xp_symtab_generation, memory_order_relaxed);
 }
 
-/* Whether addr missed before; if not, remember it (in the way where it
- * displaces no other address, else in the first). */
+/* Whether addr missed before; if not, remember it in both its places:
+ * two hot addresses that share one place still find themselves in the
+ * other (remembered in one place only, they could evict each other there
+ * for ever and never be admitted). */
 static int seen_before(uintptr_t addr)
 {
 	size_t s0 = xp_symcache_slot(addr, 0), s1 = xp_symcache_slot(addr, 1);
-	uintptr_t a0 = atomic_load_explicit(&seen[s0], memory_order_relaxed);
-	uintptr_t a1 = atomic_load_explicit(&seen[s1], memory_order_relaxed);
-	if (a0 == addr || a1 == addr)
+	if (atomic_load_explicit(&seen[s0], memory_order_relaxed) == addr ||
+	    atomic_load_explicit(&seen[s1], memory_order_relaxed) == addr)
 		return 1;
-	atomic_store_explicit(&seen[a0 && !a1 ? s1 : s0], addr, memory_order_relaxed);
+	atomic_store_explicit(&seen[s0], addr, memory_order_relaxed);
+	atomic_store_explicit(&seen[s1], addr, memory_order_relaxed);
 	return 0;
 }
 

@@ -614,9 +614,11 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 			*in_opd = xp_desc_opd_contains(&b->opd, addr);
 		return NOTHING;
 	}
-	size_t len = 0;
-	while (hit.name[len] && hit.name[len] != '@')
-		len++;
+	/* Up to a @VERSION: two vectorised scans beat one byte loop. */
+	size_t len = strlen(hit.name);
+	const char *at = memchr(hit.name, '@', len);
+	if (at)
+		len = (size_t)(at - hit.name);
 	*out = (struct xp_symbol){
 		.name = hit.name,
 		.name_len = len,
