@@ -111,10 +111,19 @@ START_TEST(addresses_sharing_an_entry)
 	ck_assert_int_lt(j, N);
 	xprintf_symbols_set_debug_path(NULL); /* every entry stale */
 	ck_assert_int_eq(xprintf_symbols_preload(), 0);
-	check_prints(a[0]);
-	check_prints(a[j]);
+	/* A walk over many addresses, each printed once, then the two taking
+	 * turns, one print at a time: both end up cached. */
+	char got[600];
+	for (uintptr_t p = base; p < base + 4096; p++)
+		xsnprintf(got, sizeof got, "%ps", (void *)p);
+	for (int turn = 0; turn < 3; turn++) {
+		xsnprintf(got, sizeof got, "%pS", (void *)a[0]);
+		xsnprintf(got, sizeof got, "%pS", (void *)a[j]);
+	}
 	ck_assert(cached(a[0]));
 	ck_assert(cached(a[j]));
+	check_prints(a[0]);
+	check_prints(a[j]);
 	for (int round = 0; round < 5; round++)
 		for (size_t i = 0; i < N; i++)
 			check_prints(a[(i * 7 + (size_t)round) % N]);
