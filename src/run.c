@@ -18,6 +18,7 @@
 #include <sys/types.h>
 
 #include "convert.h"
+#include "ext.h"
 #include "digits.h"
 #include "float_fast.h"
 #include "float_hex.h"
@@ -437,8 +438,15 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 		xp_putc(s, (char)va_arg(a->ap, int));
 		return p + 1;
 	case FAST_PTR: {
-		if (is_alnum((unsigned char)p[1]))
+		if (is_alnum((unsigned char)p[1])) {
+			/* Plain %pS and %ps, the log line's: no name but the
+			 * built-in's can be spelt so (nothing registers "S"). */
+			if ((p[1] == 'S' || p[1] == 's') && !is_alnum((unsigned char)p[2])) {
+				xp_ext_symbol_plain(s, va_arg(a->ap, void *), p[1] == 'S');
+				return p + 2;
+			}
 			return NULL; /* a %p extension */
+		}
 		void *ptr = va_arg(a->ap, void *);
 		if (!ptr) {
 			xp_put(s, "(nil)", 5);

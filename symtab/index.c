@@ -226,33 +226,37 @@ int xp_symidx_build(struct xp_symidx *ix, uintptr_t base,
 			w->extra = (uint32_t)++nextra;
 	}
 
-	size_t bytes = nent * 3 * sizeof(uint32_t) + nextra * sizeof(struct xp_symidx_extra);
+	size_t ntop = (nent + XP_SYMIDX_TOP_STEP - 1) / XP_SYMIDX_TOP_STEP;
+	size_t bytes = (nent * 3 + ntop) * sizeof(uint32_t) + nextra * sizeof(struct xp_symidx_extra);
 	uint32_t *block = malloc(bytes ? bytes : 1);
 	if (!block)
 		goto out;
-	uint32_t *off = block, *size = off + nent, *name = size + nent;
-	struct xp_symidx_extra *extra = (struct xp_symidx_extra *)(name + nent);
+	uint32_t *off = block, *info = off + nent, *top = info + 2 * nent;
+	struct xp_symidx_extra *extra = (struct xp_symidx_extra *)(top + ntop);
 	size_t e = 0;
 	for (size_t s = 0; s < k; s++) {
 		if (all[s].item < 0)
 			continue;
 		const struct item *w = &it[all[s].item];
 		off[e] = (uint32_t)(all[s].at - base);
-		name[e] = w->ref;
+		info[2 * e + 1] = w->ref;
 		if (all[s].at == w->start) {
-			size[e] = (uint32_t)(w->end - w->start);
+			info[2 * e] = (uint32_t)(w->end - w->start);
 		} else {
-			size[e] = XP_SYMIDX_CONT | (w->extra - 1);
+			info[2 * e] = XP_SYMIDX_CONT | (w->extra - 1);
 			extra[w->extra - 1] = (struct xp_symidx_extra){
 				(uint32_t)(w->start - base), (uint32_t)(w->end - w->start), w->ref };
 		}
 		e++;
 	}
+	for (size_t t = 0; t < ntop; t++)
+		top[t] = off[t * XP_SYMIDX_TOP_STEP];
 	ix->n = (uint32_t)nent;
 	ix->nextra = (uint32_t)nextra;
+	ix->ntop = (uint32_t)ntop;
 	ix->off = off;
-	ix->size = size;
-	ix->name = name;
+	ix->info = info;
+	ix->top = top;
 	ix->extra = extra;
 	ix->block = block;
 	ix->bytes = bytes;
@@ -266,22 +270,31 @@ out:
 	return rc;
 }
 
+/* The last of v[0..n) (n >= 1, v[0] <= o) that is <= o. */
+static size_t last_at_or_below(const uint32_t *v, size_t n, uint32_t o)
+{
+	size_t lo = 0;
+	while (n > 1) {
+		size_t half = n / 2;
+		lo = v[lo + half] <= o ? lo + half : lo;
+		n -= half;
+	}
+	return lo;
+}
+
 int xp_symidx_find(const struct xp_symidx *ix, uintptr_t addr, struct xp_symidx_hit *hit)
 {
 	if (!ix->n || addr < ix->base || addr - ix->base > UINT32_MAX)
 		return 0;
 	uint32_t o = (uint32_t)(addr - ix->base);
-	/* The last segment starting at or before o. */
-	size_t lo = 0, len = ix->n;
-	while (len > 1) {
-		size_t half = len / 2;
-		if (ix->off[lo + half] <= o)
-			lo += half;
-		len -= half;
-	}
-	if (ix->off[lo] > o)
+	if (ix->off[0] > o)
 		return 0;
-	uint32_t start = ix->off[lo], size = ix->size[lo], name = ix->name[lo];
+	/* The last segment starting at or before o: first its group of 16
+	 * in the small table, then within the group. */
+	size_t group = last_at_or_below(ix->top, ix->ntop, o) * XP_SYMIDX_TOP_STEP;
+	size_t in_group = ix->n - group < XP_SYMIDX_TOP_STEP ? ix->n - group : XP_SYMIDX_TOP_STEP;
+	size_t lo = group + last_at_or_below(ix->off + group, in_group, o);
+	uint32_t start = ix->off[lo], size = ix->info[2 * lo], name = ix->info[2 * lo + 1];
 	if (size & XP_SYMIDX_CONT) {
 		const struct xp_symidx_extra *x = &ix->extra[size & ~XP_SYMIDX_CONT];
 		start = x->start;
@@ -294,6 +307,19 @@ int xp_symidx_find(const struct xp_symidx *ix, uintptr_t addr, struct xp_symidx_
 	hit->size = size;
 	hit->name = ix->strbase[name >> 30] + (name & NAME_MASK);
 	return 1;
+}
+
+size_t xp_symidx_name_bytes(const struct xp_symidx *ix)
+{
+	size_t total = 0;
+	for (uint32_t i = 0; i < ix->n; i++) {
+		/* a continued segment repeats a name counted at its start */
+		uint32_t size = ix->info[2 * i], name = ix->info[2 * i + 1];
+		if (size & XP_SYMIDX_CONT)
+			continue;
+		total += strlen(ix->strbase[name >> 30] + (name & NAME_MASK)) + 1;
+	}
+	return total;
 }
 
 void xp_symidx_free(struct xp_symidx *ix)

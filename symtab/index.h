@@ -13,9 +13,12 @@
  * A zero-sized symbol covers the distance to the next symbol start or
  * to the end of its section, whichever comes first, and prints that size.
  *
- * Storage is 12 bytes per segment (three uint32 arrays) plus 12 bytes per
- * "extra" record for the rare segment that continues a symbol started
- * earlier (the rest of an outer symbol after a nested one ends).
+ * Storage is 12 bytes per segment (its start; its size and name side by
+ * side, read together), a copy of every 16th start (a small table the
+ * search starts in, so that a random lookup touches about one cache line
+ * of the big arrays for the start and one for size and name), plus 12
+ * bytes per "extra" record for the rare segment that continues a symbol
+ * started earlier (the rest of an outer symbol after a nested one ends).
  */
 #ifndef XP_SYMTAB_INDEX_H
 #define XP_SYMTAB_INDEX_H
@@ -43,16 +46,18 @@ struct xp_symidx_extra {
 struct xp_symidx {
 	uintptr_t base;                          /* address of offset 0 */
 	const char *strbase[XP_SYMIDX_TABLES];   /* name = strbase[ref >> 30] + (ref & mask) */
-	uint32_t n, nextra;
+	uint32_t n, nextra, ntop;
 	const uint32_t *off;  /* n segment starts, ascending, relative to base */
-	const uint32_t *size; /* symbol size, or XP_SYMIDX_CONT | index into extra */
-	const uint32_t *name; /* name reference */
+	/* n pairs: symbol size (or XP_SYMIDX_CONT | index into extra), name reference */
+	const uint32_t *info;
+	const uint32_t *top;  /* off[16 * i] for i < ntop */
 	const struct xp_symidx_extra *extra;
 	void *block;          /* the one allocation behind the arrays */
 	size_t bytes;         /* its size */
 };
 
 #define XP_SYMIDX_CONT 0x80000000u
+#define XP_SYMIDX_TOP_STEP 16
 
 struct xp_symidx_hit {
 	uintptr_t start;
@@ -69,6 +74,9 @@ int xp_symidx_build(struct xp_symidx *ix, uintptr_t base,
 
 /* The symbol naming addr: 1 and *hit, or 0.  No locks, no allocation. */
 int xp_symidx_find(const struct xp_symidx *ix, uintptr_t addr, struct xp_symidx_hit *hit);
+
+/* Bytes of the distinct names ix refers to, NULs included (statistics). */
+size_t xp_symidx_name_bytes(const struct xp_symidx *ix);
 
 void xp_symidx_free(struct xp_symidx *ix);
 

@@ -31,22 +31,19 @@
 #include <sys/auxv.h>
 #include <unistd.h>
 
+#include "loader.h"
 #include "module.h"
-
-#if defined(DLFO_STRUCT_HAS_EH_DBASE) && !defined(XP_SYMTAB_NO_DL_FIND_OBJECT)
-#define HAVE_DL_FIND_OBJECT 1
-#else
-#define HAVE_DL_FIND_OBJECT 0
-#endif
 
 struct snapshot {
 	unsigned long long adds, subs;
 	size_t n;
 	struct xp_symmod **mods; /* sorted by lo */
+	uintptr_t *lo;           /* mods[i]->lo side by side: the search reads no module */
 	struct snapshot *next;   /* on a retired list */
 };
 
 static _Atomic(struct snapshot *) current;
+atomic_uint xp_symtab_generation;
 static atomic_uint epoch;
 static atomic_uint readers[2];
 static atomic_int builder_tid; /* thread holding `lock`, 0 if none */
@@ -96,6 +93,7 @@ static void snapshot_free(struct snapshot *s)
 		for (size_t i = 0; i < s->n; i++)
 			module_put(s->mods[i]);
 		free(s->mods);
+		free(s->lo);
 		free(s);
 		s = next;
 	}
@@ -333,6 +331,83 @@ static int unchanged(const struct snapshot *s)
 	return !drop_all && counters_match(s);
 }
 
+/* ---- objects loaded with the program ---- */
+
+/* The DT_NEEDED names of m, which must be permanent (mapped for good):
+ * calls found(name) for each. */
+static void for_each_needed(const struct xp_symmod *m, void (*found)(const char *, void *), void *data)
+{
+	if (!m->dyn)
+		return;
+	const ElfW(Dyn) *d = (const ElfW(Dyn) *)m->dyn;
+	uintptr_t strtab = 0;
+	for (size_t i = 0; d[i].d_tag != DT_NULL; i++)
+		if (d[i].d_tag == DT_STRTAB)
+			strtab = (uintptr_t)d[i].d_un.d_ptr;
+	/* Where .dynamic is read-only (MIPS, RISC-V) the loader leaves the
+	 * address unrelocated. */
+	if (strtab && strtab < m->lo)
+		strtab += m->bias;
+	if (!strtab || strtab < m->lo || strtab >= m->hi)
+		return;
+	for (size_t i = 0; d[i].d_tag != DT_NULL; i++)
+		if (d[i].d_tag == DT_NEEDED)
+			found((const char *)strtab + d[i].d_un.d_val, data);
+}
+
+struct needed_walk {
+	struct xp_symmod **mods;
+	size_t n;
+	unsigned char *mark; /* 1: permanent, its needed names not yet walked; 2: walked */
+};
+
+/* The one loaded object whose file name is name; none when two are. */
+static void mark_needed(const char *name, void *data)
+{
+	struct needed_walk *w = data;
+	size_t hit = w->n;
+	for (size_t i = 0; i < w->n; i++) {
+		if (!w->mods[i]->path || strcmp(w->mods[i]->name, name))
+			continue;
+		if (hit != w->n)
+			return; /* ambiguous: maybe a dlopen()ed namesake */
+		hit = i;
+	}
+	if (hit != w->n && !w->mark[hit])
+		w->mark[hit] = 1;
+}
+
+/* Objects loaded with the program are never unloaded (glibc unloads only
+ * what dlopen loaded): the program and its DT_NEEDED closure.  Only their
+ * own dynamic sections are read, which stay mapped; preloaded objects and
+ * anything named ambiguously are left out (they are just not known to be
+ * permanent).  New modules (refs == 1: not yet in any snapshot) get the
+ * answer; kept ones had it from the scan that found them. */
+static void mark_permanent(struct xp_symmod **mods, size_t n)
+{
+	unsigned char *mark = calloc(n ? n : 1, 1);
+	if (!mark)
+		return; /* none known permanent: correct, only slower */
+	struct needed_walk w = { mods, n, mark };
+	for (size_t i = 0; i < n; i++)
+		if (mods[i]->is_main)
+			mark[i] = 1;
+	for (int more = 1; more;) {
+		more = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (mark[i] != 1)
+				continue;
+			mark[i] = 2;
+			for_each_needed(mods[i], mark_needed, &w);
+			more = 1;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		if (mods[i]->refs == 1)
+			mods[i]->permanent = mark[i] != 0;
+	free(mark);
+}
+
 /* Replace the snapshot with a fresh scan, reusing unchanged modules. */
 static int rescan(void)
 {
@@ -340,11 +415,13 @@ static int rescan(void)
 	struct scan sc = { 0 };
 	dl_iterate_phdr(scan_one, &sc);
 	struct snapshot *s = calloc(1, sizeof *s);
-	if (sc.failed || !s) {
+	uintptr_t *lo = malloc((sc.n ? sc.n : 1) * sizeof *lo);
+	if (sc.failed || !s || !lo) {
 		for (size_t i = 0; i < sc.n; i++)
 			module_put(sc.mods[i]);
 		free(sc.mods);
 		free(s);
+		free(lo);
 		errno = ENOMEM;
 		return -1;
 	}
@@ -360,11 +437,17 @@ static int rescan(void)
 		}
 	}
 	drop_all = 0;
+	mark_permanent(sc.mods, sc.n);
 	s->adds = sc.adds;
 	s->subs = sc.subs;
 	s->n = sc.n;
 	s->mods = sc.mods;
+	for (size_t i = 0; i < sc.n; i++)
+		lo[i] = sc.mods[i]->lo;
+	s->lo = lo;
 	atomic_store(&current, s);
+	/* After the store: whoever reads the new generation finds s. */
+	atomic_fetch_add_explicit(&xp_symtab_generation, 1, memory_order_release);
 	retire(old);
 	reclaim();
 	return 0;
@@ -440,7 +523,7 @@ static struct xp_symmod *module_at(const struct snapshot *s, uintptr_t addr)
 	size_t lo = 0, hi = s->n;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (s->mods[mid]->lo <= addr)
+		if (s->lo[mid] <= addr)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -465,8 +548,17 @@ static int loader_knows(const struct xp_symmod *m, uintptr_t addr)
 	 * dlclose as soon as _dl_find_object returns.  A main program whose
 	 * segments are not contiguous (ppc64's 64 KiB-aligned data segment)
 	 * is reported one segment at a time (glibc's l_contiguous == 0), so
-	 * fo's range need only lie inside the object's. */
-	return m && (uintptr_t)fo.dlfo_map_start >= m->map_start && (uintptr_t)fo.dlfo_map_end <= m->hi &&
+	 * fo's range need only lie inside the program's.  Any other object is
+	 * reported whole: its range must be the same, so that another object
+	 * loaded where a dlclose()d one was is not taken for it unless it
+	 * also ends at the same byte and has its unwind table at the same
+	 * address (nothing cheaper that the loader offers tells them apart). */
+	if (!m)
+		return 0;
+	if (m->is_main)
+		return (uintptr_t)fo.dlfo_map_start >= m->map_start && (uintptr_t)fo.dlfo_map_end <= m->hi &&
+		       (uintptr_t)fo.dlfo_eh_frame == m->eh_frame;
+	return (uintptr_t)fo.dlfo_map_start == m->map_start && (uintptr_t)fo.dlfo_map_end == m->hi &&
 	       (uintptr_t)fo.dlfo_eh_frame == m->eh_frame;
 }
 #endif
@@ -496,7 +588,8 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 	struct xp_symmod *m = module_at(s, addr);
 #if HAVE_DL_FIND_OBJECT
 	(void)fresh;
-	switch (loader_knows(m, addr)) {
+	/* An object loaded with the program is there for good: no question. */
+	switch (m && m->permanent ? 1 : loader_knows(m, addr)) {
 	case -1:
 		if (!m || !m->is_vdso)
 			return NOTHING; /* in no loaded object */
@@ -529,9 +622,11 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 			*in_opd = xp_desc_opd_contains(&b->opd, addr);
 		return NOTHING;
 	}
-	size_t len = 0;
-	while (hit.name[len] && hit.name[len] != '@')
-		len++;
+	/* Up to a @VERSION: two vectorised scans beat one byte loop. */
+	size_t len = strlen(hit.name);
+	const char *at = memchr(hit.name, '@', len);
+	if (at)
+		len = (size_t)(at - hit.name);
 	*out = (struct xp_symbol){
 		.name = hit.name,
 		.name_len = len,
@@ -542,6 +637,10 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 		.build_id = b->build_id,
 		.build_id_len = b->build_id_len,
 		.main_program = m->is_main,
+		.permanent = m->permanent,
+		.map_start = m->map_start,
+		.map_end = m->hi,
+		.eh_frame = m->eh_frame,
 		.object = m,
 	};
 	return FOUND;
@@ -713,6 +812,7 @@ void xp_symtab_stats(struct xp_symtab_stats *st)
 			st->symbols += b->ix.n;
 			st->candidates += b->candidates;
 			st->bytes += b->ix.bytes + sizeof *b;
+			st->name_bytes += xp_symidx_name_bytes(&b->ix);
 			const struct xp_lineidx *li = atomic_load(&b->lines);
 			if (li) {
 				st->line_modules++;

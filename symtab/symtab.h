@@ -21,6 +21,7 @@
 #ifndef XP_SYMTAB_H
 #define XP_SYMTAB_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -34,6 +35,8 @@ struct xp_symbol {
 	const unsigned char *build_id; /* GNU build ID bytes, or NULL */
 	size_t build_id_len;
 	int main_program;       /* the executable: printed without [module] */
+	int permanent;          /* its object is never unloaded (loaded with the program) */
+	uintptr_t map_start, map_end, eh_frame; /* the object as _dl_find_object reports it */
 	const void *object;     /* the object it came from, for xp_symtab_srcline */
 };
 
@@ -73,12 +76,17 @@ int xp_symtab_preload(void);
  * searched before /usr/lib/debug; drops the current index. */
 int xp_symtab_set_debug_path(const char *dirs);
 
+/* Changes whenever the snapshot of loaded objects is replaced (a rescan
+ * after dlopen, an index drop): what was looked up before may differ now. */
+extern __attribute__((visibility("hidden"))) atomic_uint xp_symtab_generation;
+
 /* Statistics for tests and benchmarks. */
 struct xp_symtab_stats {
 	size_t modules, indexed_modules;
 	size_t symbols;    /* index entries (each names one symbol) */
 	size_t candidates; /* function symbols read from the tables */
 	size_t bytes;      /* index arrays + per-module bookkeeping */
+	size_t name_bytes; /* the names entries refer to (in mapped files, not copied) */
 	size_t line_modules;   /* objects whose lines were read (some may have none) */
 	size_t line_rows;      /* line-table rows read */
 	size_t line_rows_kept; /* rows the line index stores */

@@ -8,9 +8,11 @@
  * The main program gets no [module] unless b asks for its build ID. */
 #include "../ext.h"
 
+#include <errno.h>
 #include <stdint.h>
 
 #include "../../desc/desc.h"
+#include "../../symtab/cache.h"
 #include "../../symtab/symtab.h"
 #include "../digits.h"
 #include "demangle.h"
@@ -45,11 +47,126 @@ static void put_line(struct xp_sink *s, const char *file, unsigned line)
 	xp_put(s, p, (size_t)(end + 1 - p));
 }
 
+/* After the name: +0xoff/0xsize, then [module] (with b, its build ID). */
+static void put_pieces(struct xp_sink *s, const struct xp_symbol *sym, int backtrace,
+		       int with_offset, int build_id)
+{
+	if (with_offset) {
+		xp_putc(s, '+');
+		put_hex(s, sym->offset + (uintptr_t)backtrace);
+		xp_putc(s, '/');
+		put_hex(s, sym->size);
+	}
+	if (!sym->main_program || build_id) {
+		xp_put(s, " [", 2);
+		xp_put(s, sym->module, strlen(sym->module));
+		if (build_id && sym->build_id_len) {
+			xp_putc(s, ' ');
+			for (size_t i = 0; i < sym->build_id_len; i++)
+				xp_ext_put_hex2(s, sym->build_id[i], 0);
+		}
+		xp_putc(s, ']');
+	}
+}
+
+/* Hex digits of v at p (which has room for 2 * sizeof v of them):
+ * their count. */
+static unsigned hex_digits(char *p, uintptr_t v)
+{
+	unsigned n = 0;
+	uintptr_t k = v;
+	do {
+		n++;
+		k >>= 4;
+	} while (k);
+	xp_hex_backwards(p + n, v, 0);
+	return n;
+}
+
+/* The whole "name+0xoff/0xsize [module]" of sym into t: 1, or 0 when it
+ * does not fit. */
+static int symbol_text(const struct xp_symbol *sym, struct xp_symtext *t)
+{
+	size_t mod_len = sym->main_program ? 0 : strlen(sym->module);
+	size_t need = sym->name_len + 2 * (3 + 2 * sizeof(uintptr_t)) + (mod_len ? mod_len + 3 : 0);
+	if (need > XP_SYMTEXT_MAX)
+		return 0;
+	char *p = t->text;
+	memcpy(p, sym->name, sym->name_len);
+	p += sym->name_len;
+	t->name_end = (unsigned)(p - t->text);
+	memcpy(p, "+0x", 3);
+	p += 3;
+	p += hex_digits(p, sym->offset);
+	memcpy(p, "/0x", 3);
+	p += 3;
+	p += hex_digits(p, sym->size);
+	t->module_at = (unsigned)(p - t->text);
+	if (mod_len) {
+		memcpy(p, " [", 2);
+		memcpy(p + 2, sym->module, mod_len);
+		p[2 + mod_len] = ']';
+		p += mod_len + 3;
+	}
+	t->len = (unsigned)(p - t->text);
+	return 1;
+}
+
+static void put_text(struct xp_sink *s, const struct xp_symtext *t, int with_offset)
+{
+	if (with_offset) {
+		xp_put(s, t->text, t->len);
+		return;
+	}
+	xp_put(s, t->text, t->name_end);
+	xp_put(s, t->text + t->module_at, t->len - t->module_at);
+}
+
+/* Plain %pS and %ps (no letters but R, not %pB): their text comes from
+ * the cache, or is put there.  1 when printed, 0 when no symbol. */
+static int emit_plain(struct xp_sink *s, uintptr_t at, int with_offset)
+{
+	struct xp_symtext t;
+	if (xp_symcache_get(at, &t)) {
+		put_text(s, &t, with_offset);
+		return 1;
+	}
+	/* Indexing opens files: errno stays the caller's (a later %m). */
+	int saved_errno = errno;
+	struct xp_symcache_fill fill;
+	xp_symcache_begin(&fill, at);
+	struct xp_symbol sym;
+	struct xp_symtab_hold h;
+	int found = xp_symtab_lookup(at, &sym, &h);
+	if (found && symbol_text(&sym, &t)) {
+		xp_symcache_put(&fill, &t, &sym);
+		put_text(s, &t, with_offset);
+	} else if (found) { /* longer than an entry: piece by piece, uncached */
+		xp_put(s, sym.name, sym.name_len);
+		put_pieces(s, &sym, 0, with_offset, 0);
+	}
+	xp_symtab_release(&h);
+	errno = saved_errno;
+	return found;
+}
+
+static int plain(const struct xp_ext_call *c)
+{
+	for (size_t i = 0; i < c->nletters; i++)
+		if (c->letters[i] != 'R')
+			return 0;
+	return 1;
+}
+
 static int emit(struct xp_sink *s, const struct xp_ext_call *c, uintptr_t addr,
 		int backtrace, int with_offset, uintptr_t miss)
 {
-	int build_id = has_letter(c, 'b');
 	uintptr_t at = addr - (uintptr_t)backtrace;
+	if (!backtrace && plain(c)) {
+		if (!emit_plain(s, at, with_offset))
+			put_hex(s, miss);
+		return 0;
+	}
 	struct xp_symbol sym;
 	struct xp_symtab_hold h;
 	int lines = has_letter(c, 'l');
@@ -67,22 +184,7 @@ static int emit(struct xp_sink *s, const struct xp_ext_call *c, uintptr_t addr,
 	unsigned line = 0;
 	if (lines && xp_symtab_srcline(&sym, at, &file, &line))
 		__builtin_prefetch(file);
-	if (with_offset) {
-		xp_putc(s, '+');
-		put_hex(s, sym.offset + (uintptr_t)backtrace);
-		xp_putc(s, '/');
-		put_hex(s, sym.size);
-	}
-	if (!sym.main_program || build_id) {
-		xp_put(s, " [", 2);
-		xp_put(s, sym.module, strlen(sym.module));
-		if (build_id && sym.build_id_len) {
-			xp_putc(s, ' ');
-			for (size_t i = 0; i < sym.build_id_len; i++)
-				xp_ext_put_hex2(s, sym.build_id[i], 0);
-		}
-		xp_putc(s, ']');
-	}
+	put_pieces(s, &sym, backtrace, with_offset, has_letter(c, 'b'));
 	if (file)
 		put_line(s, file, line);
 	xp_symtab_release(&h);
@@ -121,6 +223,18 @@ int xp_ext_symbol(struct xp_sink *s, const struct xp_ext_call *c)
 int xp_ext_symbol_name(struct xp_sink *s, const struct xp_ext_call *c)
 {
 	return emit_code(s, c, XP_DESC_SYMBOL, 0);
+}
+
+void xp_ext_symbol_plain(struct xp_sink *s, const void *ptr, int with_offset)
+{
+	uintptr_t p = (uintptr_t)ptr;
+	if (!xp_desc_native()) {
+		if (!emit_plain(s, p, with_offset))
+			put_hex(s, p);
+		return;
+	}
+	struct xp_ext_call c = { .ptr = ptr };
+	emit_code(s, &c, XP_DESC_SYMBOL, with_offset);
 }
 
 int xp_ext_backtrace(struct xp_sink *s, const struct xp_ext_call *c)

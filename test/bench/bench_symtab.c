@@ -7,6 +7,12 @@
  * repeated; random addresses in libc) with libdw's dwfl_module_getsrc +
  * dwarf_lineno on the same addresses.  Reports; never fails.
  *
+ * Then every loaded object of a process that also holds libLLVM-15 (and
+ * so libstdc++) where installed: the machine, the objects and their
+ * symbols, the first lookups in all of them and the memory the index
+ * adds, and %pS / %ps beside dladdr for 64 hot functions and for random
+ * addresses over all objects and within single ones.
+ *
  * Workloads (ns per call, median of batches of 1000; the dladdr-based
  * formatting on every 10th batch, as dladdr takes microseconds):
  *   lookup   xp_symtab_lookup            | dladdr                      | -
@@ -16,6 +22,7 @@
 #include <dlfcn.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
+#include <link.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -382,9 +389,277 @@ static void lines_warm(const uintptr_t *a, size_t n)
 	(void)n;
 }
 
+/* ---- every loaded object: the machine, hot and random %pS, first lookups, memory ---- */
+
+#define MAX_OBJECTS 64
+
+struct object {
+	char name[128];
+	struct omodule syms; /* function symbols with a size, from nm */
+	uintptr_t one;       /* one function address in it */
+};
+
+static struct object objects[MAX_OBJECTS];
+static size_t n_objects;
+
+static void print_machine(void)
+{
+	char line[256], model[256] = "unknown";
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	while (f && fgets(line, sizeof line, f)) {
+		char *colon = strchr(line, ':');
+		if (!strncmp(line, "model name", 10) && colon) {
+			snprintf(model, sizeof model, "%s", colon + 2);
+			model[strcspn(model, "\n")] = 0;
+			break;
+		}
+	}
+	if (f)
+		fclose(f);
+	printf("machine: %s, %ld CPUs online\n", model, sysconf(_SC_NPROCESSORS_ONLN));
+}
+
+/* A process that also holds a large C++ library, as the workloads want. */
+static void load_large_library(void)
+{
+	const char *llvm[] = { "/usr/lib/x86_64-linux-gnu/libLLVM-15.so.1", "libLLVM-15.so.1" };
+	for (size_t i = 0; i < sizeof llvm / sizeof *llvm; i++)
+		if (dlopen(llvm[i], RTLD_NOW | RTLD_GLOBAL))
+			return;
+	printf("libLLVM-15 is not installed: the all-objects rows hold no large C++ library\n");
+	dlopen("libstdc++.so.6", RTLD_NOW | RTLD_GLOBAL);
+}
+
+struct loaded {
+	char path[4096];
+	uintptr_t bias;
+};
+
+static int list_object(struct dl_phdr_info *info, size_t size, void *data)
+{
+	(void)size;
+	struct loaded *l = data;
+	size_t i = 0;
+	while (i < MAX_OBJECTS && l[i].path[0])
+		i++;
+	const char *dname = info->dlpi_name ? info->dlpi_name : "";
+	if (i == MAX_OBJECTS || (i && dname[0] != '/'))
+		return 0; /* the vDSO: no file for nm */
+	if (!i) {
+		ssize_t k = readlink("/proc/self/exe", l[i].path, sizeof l[i].path - 1);
+		if (k <= 0)
+			return 1;
+	} else {
+		snprintf(l[i].path, sizeof l[i].path, "%s", dname);
+	}
+	l[i].bias = info->dlpi_addr;
+	return 0;
+}
+
+/* Its sized function symbols from nm (the debug file's if installed,
+ * else .symtab, else .dynsym): 0, or -1 when there are none. */
+static int add_object(const char *path, uintptr_t bias)
+{
+	struct object *o = &objects[n_objects];
+	char debug[4200];
+	const char *slash = strrchr(path, '/');
+	snprintf(o->name, sizeof o->name, "%s", slash ? slash + 1 : path);
+	oracle_system_debug_file(path, debug, sizeof debug);
+	if (oracle_load(&o->syms, *debug ? debug : path, 0, bias, "x") != 0 || !o->syms.n) {
+		oracle_free(&o->syms);
+		if (oracle_load(&o->syms, path, 1, bias, "x") != 0)
+			return -1;
+	}
+	size_t k = 0;
+	for (size_t i = 0; i < o->syms.n; i++)
+		if (o->syms.s[i].size)
+			o->syms.s[k++] = o->syms.s[i];
+	o->syms.n = k;
+	if (!k) {
+		oracle_free(&o->syms);
+		return -1;
+	}
+	o->one = o->syms.s[k / 2].start;
+	n_objects++;
+	return 0;
+}
+
+static size_t object_symbols(void)
+{
+	size_t total = 0;
+	for (size_t i = 0; i < n_objects; i++)
+		total += objects[i].syms.n;
+	return total;
+}
+
+static void read_objects(void)
+{
+	static struct loaded l[MAX_OBJECTS];
+	dl_iterate_phdr(list_object, l);
+	for (size_t i = 0; i < MAX_OBJECTS && l[i].path[0]; i++)
+		add_object(l[i].path, l[i].bias);
+	printf("objects: %zu with function symbols (plus the vDSO), %zu sized function symbols:", n_objects,
+	       object_symbols());
+	for (size_t i = 0; i < n_objects; i++)
+		printf(" %s", objects[i].name);
+	printf("\n");
+}
+
+static const struct object *object_named(const char *prefix)
+{
+	for (size_t i = 0; i < n_objects; i++)
+		if (!strncmp(objects[i].name, prefix, strlen(prefix)))
+			return &objects[i];
+	return NULL;
+}
+
+/* n addresses inside random function symbols of objects [from, to), each
+ * symbol equally likely (so a large library gets most of them). */
+static void random_addresses(uintptr_t *a, size_t n, size_t from, size_t to, int starts_only)
+{
+	size_t total = 0;
+	for (size_t i = from; i < to; i++)
+		total += objects[i].syms.n;
+	for (size_t k = 0; k < n; k++) {
+		size_t pick = ((size_t)rand() << 16 ^ (size_t)rand()) % total, i = from;
+		while (pick >= objects[i].syms.n)
+			pick -= objects[i++].syms.n;
+		const struct osym *s = &objects[i].syms.s[pick];
+		a[k] = s->start + (starts_only ? 0 : (uintptr_t)rand() % s->size);
+	}
+}
+
+/* ns per dladdr; *named: how many of the n it gave a symbol name. */
+static double time_dladdr(const uintptr_t *a, size_t n, int rounds, size_t *named)
+{
+	double *v = malloc((size_t)rounds * sizeof *v);
+	for (int r = 0; r < rounds; r++) {
+		double t0 = now_ns();
+		*named = 0;
+		for (size_t i = 0; i < n; i++) {
+			Dl_info info;
+			*named += dladdr((void *)a[i], &info) && info.dli_sname;
+		}
+		v[r] = (now_ns() - t0) / (double)n;
+	}
+	double m = median(v, (size_t)rounds);
+	free(v);
+	return m;
+}
+
+static void workload_header(void)
+{
+	printf("%-34s %10s %10s %10s %12s %14s\n", "workload", "%pS ns", "%ps ns", "dladdr ns", "dladdr/%pS",
+	       "dladdr named");
+}
+
+/* One row: %pS and %ps over the addresses (`rounds` passes), dladdr over
+ * the first dl_n of them (it takes microseconds where .dynsym is large). */
+static void workload_row(const char *what, const uintptr_t *a, size_t n, int rounds, size_t dl_n, int dl_rounds)
+{
+	static const char *const fmts[] = { "%pS", "%ps" };
+	double ns[2];
+	time_formats(fmts, ns, 2, a, n, n < 1000 ? n : 500, rounds);
+	double s = ns[0], sn = ns[1];
+	size_t named;
+	double d = time_dladdr(a, dl_n, dl_rounds, &named);
+	printf("%-34s %10.1f %10.1f %10.1f %12.2f %13.0f%%\n", what, s, sn, d, d / s,
+	       100.0 * (double)named / (double)dl_n);
+}
+
+/* 64 distinct function addresses repeated: the log-line case. */
+static void hot_rows(void)
+{
+	enum { HOT = 64 };
+	uintptr_t hot[HOT];
+	const struct object *prog = &objects[0], *libc = object_named("libc.so");
+	if (libc) {
+		for (int i = 0; i < HOT; i++) {
+			const struct object *o = i % 2 ? libc : prog;
+			hot[i] = o->syms.s[(size_t)rand() % o->syms.n].start;
+		}
+		workload_row("hot: 64 functions, program+libc", hot, HOT, 3000, HOT, 30);
+	}
+	random_addresses(hot, HOT, 0, n_objects, 1);
+	workload_row("hot: 64 functions, all objects", hot, HOT, 3000, HOT, 30);
+}
+
+/* Random addresses inside functions: all objects, then each large one. */
+static void random_rows(void)
+{
+	enum { N = 200000, DL = 2000 };
+	uintptr_t *a = malloc(N * sizeof *a);
+	char what[64];
+	random_addresses(a, N, 0, n_objects, 0);
+	snprintf(what, sizeof what, "random: all %zu objects", n_objects);
+	workload_row(what, a, N, 9, DL, 3);
+	const char *one[] = { NULL, "libc.so", "libLLVM", "libstdc++" };
+	for (size_t k = 0; k < sizeof one / sizeof *one; k++) {
+		const struct object *o = one[k] ? object_named(one[k]) : &objects[0];
+		if (!o)
+			continue;
+		size_t i = (size_t)(o - objects);
+		random_addresses(a, N, i, i + 1, 0);
+		snprintf(what, sizeof what, "random in %s%s", one[k] ? "" : "the program ", o->name);
+		workload_row(what, a, N, 9, DL, 3);
+	}
+	free(a);
+}
+
+static long resident_kib(void)
+{
+	long pages = 0, resident = 0;
+	FILE *f = fopen("/proc/self/statm", "r");
+	if (f) {
+		if (fscanf(f, "%ld %ld", &pages, &resident) != 2)
+			resident = 0;
+		fclose(f);
+	}
+	return resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+/* The first lookup in every object, then what the index holds. */
+static void first_lookups_all(double *msg)
+{
+	char buf[512];
+	long rss = resident_kib();
+	double t0 = now_ns();
+	for (size_t i = 0; i < n_objects; i++)
+		xsnprintf(buf, sizeof buf, "%pS", (void *)objects[i].one);
+	double t1 = now_ns();
+	struct xp_symtab_stats st;
+	xp_symtab_stats(&st);
+	msg[0] = t1 - t0;
+	msg[1] = (double)st.symbols;
+	msg[2] = (double)st.bytes;
+	msg[3] = (double)st.name_bytes;
+	msg[4] = (double)(resident_kib() - rss);
+	msg[5] = (double)st.indexed_modules;
+}
+
+static void cold_all(void)
+{
+	enum { RUNS = 7 };
+	double t[RUNS], msg[6] = { 0 };
+	for (int r = 0; r < RUNS; r++) {
+		if (in_fresh_process(first_lookups_all, msg, 6) != 0)
+			return;
+		t[r] = msg[0];
+	}
+	printf("first lookups in all %zu objects, median of %d fresh processes: %.1f ms\n", n_objects, RUNS,
+	       median(t, RUNS) / 1e6);
+	printf("memory: index %.0f bytes for %.0f entries in %.0f objects = %.2f bytes/entry, "
+	       "plus %.0f bytes of names (in the mapped files, not copied); the process grew by %.1f MB\n",
+	       msg[2], msg[1], msg[5], msg[1] ? msg[2] / msg[1] : 0.0, msg[3], msg[4] / 1024);
+}
+
 int main(void)
 {
+	print_machine();
+	load_large_library();
+	read_objects();
 	cold();
+	cold_all();
 	lines_cold();
 	size_t n = 0;
 	uintptr_t *a = addresses(&n);
@@ -401,6 +676,9 @@ int main(void)
 	       st.modules, st.symbols, st.candidates, st.bytes,
 	       st.symbols ? (double)st.bytes / (double)st.symbols : 0.0);
 	warm(a, n);
+	workload_header();
+	hot_rows();
+	random_rows();
 	lines_warm(a, n);
 	free(a);
 	return 0;

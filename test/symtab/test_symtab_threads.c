@@ -28,6 +28,11 @@ __attribute__((noinline, used)) int prog_function(int x)
 static atomic_uintptr_t churn_addr; /* a function in the churning library, or 0 */
 static atomic_int done;
 static char want_prog[256], want_abort[256], want_prog_line[512];
+/* Distinct addresses inside abort: readers fill and read the same cached
+ * texts concurrently, evicting one another. */
+#define SHARED 40
+static uintptr_t shared_addr[SHARED];
+static char want_shared[SHARED][256];
 
 struct reader_result {
 	long formatted, bad;
@@ -38,9 +43,17 @@ static void *reader(void *arg)
 {
 	struct reader_result *r = arg;
 	char buf[300], hex[64];
+	size_t next = 0;
 	while (!atomic_load(&done)) {
 		xsnprintf(buf, sizeof buf, "%pS", FN(prog_function));
 		int ok = !strcmp(buf, want_prog);
+		if (!ok)
+			goto bad;
+		for (int k = 0; k < 4; k++) {
+			next = (next + 7) % SHARED;
+			xsnprintf(buf, sizeof buf, "%pS", (void *)shared_addr[next]);
+			ok &= !strcmp(buf, want_shared[next]);
+		}
 		if (!ok)
 			goto bad;
 		xsnprintf(buf, sizeof buf, "%ps", FN(abort));
@@ -78,6 +91,11 @@ START_TEST(lookups_during_dlopen_dlclose)
 	xsnprintf(want_abort, sizeof want_abort, "%ps", FN(abort));
 	/* libc's abort, or a sanitizer's interceptor of it: named either way */
 	ck_assert_ptr_nonnull(strstr(want_abort, "abort ["));
+	for (int i = 0; i < SHARED; i++) {
+		shared_addr[i] = (uintptr_t)FN(abort) + (uintptr_t)(3 * i);
+		xsnprintf(want_shared[i], sizeof want_shared[i], "%pS", (void *)shared_addr[i]);
+		ck_assert_msg(strncmp(want_shared[i], "0x", 2) != 0, "%s", want_shared[i]); /* named */
+	}
 
 	pthread_t t[READERS];
 	struct reader_result res[READERS];

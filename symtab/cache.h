@@ -1,0 +1,50 @@
+/* cache.h - the text of recently printed symbols, by address.
+ *
+ * A hot %pS (a log line printing the same few call sites) finds its whole
+ * text here instead of searching the objects and their indexes.  Readers
+ * take no lock, allocate nothing and never wait (a signal handler may read
+ * while its own thread writes); writers only try-lock one entry and skip
+ * it when busy.  An entry is believed only while the snapshot of loaded
+ * objects is the one it was filled under (xp_symtab_generation) and, for
+ * an object that dlclose() may unload, while the loader still reports for
+ * the address the object the entry saw (_dl_find_object: a dlclose()d
+ * object's text is never printed).  How and why this is safe: cache.c.
+ */
+#ifndef XP_SYMTAB_CACHE_H
+#define XP_SYMTAB_CACHE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "symtab.h"
+
+#define XP_SYMTEXT_MAX 464
+
+/* "name+0xoff/0xsize [module]": %ps is text[0, name_end) followed by
+ * text[module_at, len) (module_at == len for the main program). */
+struct xp_symtext {
+	unsigned len, name_end, module_at;
+	char text[XP_SYMTEXT_MAX];
+};
+
+/* 1 with *t filled when addr's text is cached and still true, else 0. */
+int xp_symcache_get(uintptr_t addr, struct xp_symtext *t);
+
+/* Filling: xp_symcache_begin before the lookup whose answer is put (an
+ * index drop or rescan meanwhile makes the entry stale at once),
+ * xp_symcache_put after it with the symbol the text was made from. */
+struct xp_symcache_fill {
+	uintptr_t addr;
+	unsigned generation;
+};
+void xp_symcache_begin(struct xp_symcache_fill *f, uintptr_t addr);
+void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *t,
+		     const struct xp_symbol *sym);
+
+/* For tests: the entry addr may occupy in way 0 or 1, and a write to it
+ * held open (1 claimed, 0 busy) until xp_symcache_test_release. */
+size_t xp_symcache_slot(uintptr_t addr, int way);
+int xp_symcache_test_claim(size_t slot, const char *partial_text);
+void xp_symcache_test_release(size_t slot);
+
+#endif

@@ -1,0 +1,275 @@
+/* test_symtab_cache.c - the cache of printed symbol texts (symtab/cache.c):
+ * every answer it gives must be the one the index gives without it.  The
+ * expected texts are built here with glibc's snprintf from a direct index
+ * lookup; addresses that share cache entries, an object unloaded and
+ * another loaded at the same place, an index drop, and a signal handler
+ * that interrupts a write to the very entry it needs. */
+#define _GNU_SOURCE
+#include <check.h>
+#include <dlfcn.h>
+#include <math.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <xprintf.h>
+
+#include "../../symtab/cache.h"
+#include "../../symtab/symtab.h"
+
+#define FN(f) ((void *)(uintptr_t)(f))
+
+__attribute__((noinline, used)) int cache_prog_function(int x)
+{
+	return x * 3;
+}
+
+static double (*volatile keep_libm)(double) = cos;
+
+/* What %pS (with_offset) or %ps must print for addr, from the index. */
+static void expected(uintptr_t addr, int with_offset, char *out, size_t n)
+{
+	struct xp_symbol sym;
+	struct xp_symtab_hold h;
+	if (!xp_symtab_lookup(addr, &sym, &h)) {
+		snprintf(out, n, "0x%lx", (unsigned long)addr);
+	} else {
+		char module[300] = "";
+		if (!sym.main_program)
+			snprintf(module, sizeof module, " [%s]", sym.module);
+		if (with_offset)
+			snprintf(out, n, "%.*s+0x%lx/0x%lx%s", (int)sym.name_len, sym.name,
+				 (unsigned long)sym.offset, (unsigned long)sym.size, module);
+		else
+			snprintf(out, n, "%.*s%s", (int)sym.name_len, sym.name, module);
+	}
+	xp_symtab_release(&h);
+}
+
+static void check_prints(uintptr_t addr)
+{
+	char want[600], got[600];
+	expected(addr, 1, want, sizeof want);
+	xsnprintf(got, sizeof got, "%pS", (void *)addr);
+	ck_assert_str_eq(got, want);
+	expected(addr, 0, want, sizeof want);
+	xsnprintf(got, sizeof got, "%ps", (void *)addr);
+	ck_assert_str_eq(got, want);
+}
+
+static int cached(uintptr_t addr)
+{
+	struct xp_symtext t;
+	return xp_symcache_get(addr, &t);
+}
+
+START_TEST(second_print_comes_from_the_cache)
+{
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	uintptr_t a[] = { (uintptr_t)FN(cache_prog_function), (uintptr_t)FN(abort) + 3,
+			  (uintptr_t)FN(keep_libm) };
+	for (size_t i = 0; i < sizeof a / sizeof *a; i++) {
+		char got[600];
+		xsnprintf(got, sizeof got, "%pS", (void *)a[i]);
+		ck_assert(!cached(a[i])); /* a first miss is only remembered */
+		check_prints(a[i]);
+		ck_assert(cached(a[i]));
+		check_prints(a[i]); /* now from the cache */
+		struct xp_symtext t;
+		char want[600];
+		expected(a[i], 1, want, sizeof want);
+		ck_assert(xp_symcache_get(a[i], &t));
+		ck_assert_str_eq((t.text[t.len] = 0, t.text), want);
+	}
+	/* what the cache does not hold: %pB, letters, width */
+	char got[600], want[600];
+	xsnprintf(got, sizeof got, "%-40pS|", FN(abort));
+	expected((uintptr_t)FN(abort), 1, want, sizeof want);
+	ck_assert_int_eq(strlen(got), strlen(want) > 40 ? strlen(want) + 1 : 41);
+	ck_assert_int_eq(strncmp(got, want, strlen(want)), 0);
+}
+END_TEST
+
+/* Addresses whose first entry is the same: each still prints its own
+ * text, however they evict one another; and a second one finds the other
+ * way while the first keeps its entry. */
+START_TEST(addresses_sharing_an_entry)
+{
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	enum { N = 24 };
+	uintptr_t base = (uintptr_t)FN(abort), a[N];
+	size_t slot = xp_symcache_slot(base, 0), n = 0;
+	for (uintptr_t p = base; n < N && p < base + (1u << 20); p++)
+		if (xp_symcache_slot(p, 0) == slot)
+			a[n++] = p;
+	ck_assert_int_eq(n, N);
+	/* two of them whose other ways differ from each other's first */
+	size_t j = 1;
+	while (j < N && xp_symcache_slot(a[j], 1) == slot)
+		j++;
+	ck_assert_int_lt(j, N);
+	xprintf_symbols_set_debug_path(NULL); /* every entry stale */
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	/* A walk over many addresses, each printed once, then the two taking
+	 * turns, one print at a time: both end up cached. */
+	char got[600];
+	for (uintptr_t p = base; p < base + 4096; p++)
+		xsnprintf(got, sizeof got, "%ps", (void *)p);
+	for (int turn = 0; turn < 3; turn++) {
+		xsnprintf(got, sizeof got, "%pS", (void *)a[0]);
+		xsnprintf(got, sizeof got, "%pS", (void *)a[j]);
+	}
+	ck_assert(cached(a[0]));
+	ck_assert(cached(a[j]));
+	check_prints(a[0]);
+	check_prints(a[j]);
+	for (int round = 0; round < 5; round++)
+		for (size_t i = 0; i < N; i++)
+			check_prints(a[(i * 7 + (size_t)round) % N]);
+}
+END_TEST
+
+/* Where the loader has addr's object, and how it ends. */
+static void loader_view(uintptr_t addr, uintptr_t view[3])
+{
+	struct dl_find_object fo;
+	ck_assert_int_eq(_dl_find_object((void *)addr, &fo), 0);
+	view[0] = (uintptr_t)fo.dlfo_map_start;
+	view[1] = (uintptr_t)fo.dlfo_map_end;
+	view[2] = (uintptr_t)fo.dlfo_eh_frame;
+}
+
+/* A library unloaded: its addresses print in hex at once, though their
+ * texts are cached; another one loaded at the same place prints its own.
+ * (One with the very same mapping and unwind table address would be taken
+ * for the first until the next rescan: the loader offers nothing cheaper
+ * to tell them apart, see registry.c.) */
+START_TEST(object_unloaded_and_another_loaded_at_its_place)
+{
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	void *h = dlopen(FIXTURE_DIR "/libxpfix_late.so", RTLD_NOW | RTLD_LOCAL);
+	ck_assert_ptr_nonnull(h);
+	uintptr_t f = (uintptr_t)dlsym(h, "late_global"), first[3];
+	loader_view(f, first);
+	char got[600], hex[64];
+	xsnprintf(got, sizeof got, "%ps", (void *)f);
+	ck_assert_str_eq(got, "late_global [libxpfix_late.so]");
+	xsnprintf(got, sizeof got, "%ps", (void *)f);
+	ck_assert_str_eq(got, "late_global [libxpfix_late.so]");
+	ck_assert(cached(f));
+	ck_assert_int_eq(dlclose(h), 0);
+
+	snprintf(hex, sizeof hex, "0x%lx", (unsigned long)f);
+	xsnprintf(got, sizeof got, "%pS", (void *)f);
+	ck_assert_str_eq(got, hex);
+	ck_assert(!cached(f));
+
+	/* Another shape first; one of the same shape may only print what the
+	 * index says (the first's name, as explained above). */
+	const char *others[] = { "padded", "nolines" };
+	int same_place = 0;
+	for (size_t i = 0; i < sizeof others / sizeof *others; i++) {
+		char path[512], name[64];
+		snprintf(path, sizeof path, FIXTURE_DIR "/libxpfix_%s.so", others[i]);
+		void *o = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+		ck_assert_ptr_nonnull(o);
+		snprintf(name, sizeof name, "%s_global", others[i]);
+		uintptr_t g = (uintptr_t)dlsym(o, name), now[3];
+		loader_view(g, now);
+		same_place = now[0] == first[0] && (now[1] != first[1] || now[2] != first[2]);
+		if (same_place) {
+			/* f's old text must not come back, first thing */
+			xsnprintf(got, sizeof got, "%ps", (void *)f);
+			ck_assert_ptr_null(strstr(got, "late_global"));
+		}
+		check_prints(f);
+		check_prints(g);
+		char want[600];
+		snprintf(want, sizeof want, "%s [libxpfix_%s.so]", name, others[i]);
+		xsnprintf(got, sizeof got, "%ps", (void *)g);
+		if (same_place || now[0] != first[0])
+			ck_assert_str_eq(got, want);
+		ck_assert_int_eq(dlclose(o), 0);
+		if (same_place)
+			break;
+	}
+	if (!same_place)
+		fprintf(stderr, "note: no library of another shape was loaded where the first one was\n");
+}
+END_TEST
+
+/* An index drop (new debug directories) forgets every cached text. */
+START_TEST(index_drop_forgets_the_texts)
+{
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	check_prints((uintptr_t)FN(abort));
+	ck_assert(cached((uintptr_t)FN(abort)));
+	ck_assert_int_eq(xprintf_symbols_set_debug_path(NULL), 0);
+	ck_assert(!cached((uintptr_t)FN(abort)));
+	check_prints((uintptr_t)FN(abort));
+	ck_assert(cached((uintptr_t)FN(abort)));
+}
+END_TEST
+
+static char in_handler_S[600], in_handler_s[600];
+static uintptr_t handler_addr;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	xsnprintf(in_handler_S, sizeof in_handler_S, "%pS", (void *)handler_addr);
+	xsnprintf(in_handler_s, sizeof in_handler_s, "%ps", (void *)handler_addr);
+}
+
+/* A signal handler that interrupts a write to both entries its address
+ * may use (half-written text in them) prints the right text, from the
+ * index; the entries work again once the write is over. */
+START_TEST(signal_handler_during_a_cache_write)
+{
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	handler_addr = (uintptr_t)FN(abort) + 5;
+	check_prints(handler_addr);
+	ck_assert(cached(handler_addr));
+	size_t s0 = xp_symcache_slot(handler_addr, 0), s1 = xp_symcache_slot(handler_addr, 1);
+	ck_assert(xp_symcache_test_claim(s0, "garbage!"));
+	ck_assert(s1 == s0 || xp_symcache_test_claim(s1, "garbage!"));
+	ck_assert(!cached(handler_addr));
+	ck_assert(!xp_symcache_test_claim(s0, "again")); /* a second writer gives up */
+
+	struct sigaction sa = { 0 };
+	sa.sa_handler = on_signal;
+	ck_assert_int_eq(sigaction(SIGUSR1, &sa, NULL), 0);
+	raise(SIGUSR1);
+	char want[600];
+	expected(handler_addr, 1, want, sizeof want);
+	ck_assert_str_eq(in_handler_S, want);
+	expected(handler_addr, 0, want, sizeof want);
+	ck_assert_str_eq(in_handler_s, want);
+
+	xp_symcache_test_release(s0);
+	if (s1 != s0)
+		xp_symcache_test_release(s1);
+	ck_assert(!cached(handler_addr));
+	check_prints(handler_addr);
+	ck_assert(cached(handler_addr));
+	check_prints(handler_addr);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("symtab_cache");
+	TCase *tc = tcase_create("cache");
+	tcase_add_test(tc, second_print_comes_from_the_cache);
+	tcase_add_test(tc, addresses_sharing_an_entry);
+	tcase_add_test(tc, object_unloaded_and_another_loaded_at_its_place);
+	tcase_add_test(tc, index_drop_forgets_the_texts);
+	tcase_add_test(tc, signal_handler_during_a_cache_write);
+	suite_add_tcase(s, tc);
+	SRunner *sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
