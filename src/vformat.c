@@ -13,12 +13,23 @@
 #include "sinks.h"
 #include "variadic.h"
 
-/* The driver loop this CPU runs best.  __builtin_cpu_supports reads what
- * libgcc's constructor found (0 before it ran: then the plain loop). */
+int xp_run_avx512_chosen;
+
+#ifdef XP_HAVE_RUN_AVX512
+/* Before main, and before most callers: a call made earlier (from another
+ * library's constructor) runs the plain loop, which is correct anywhere. */
+__attribute__((constructor)) static void choose_run_loop(void)
+{
+	__builtin_cpu_init();
+	xp_run_avx512_chosen = __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl");
+}
+#endif
+
+/* The driver loop this CPU runs best. */
 static inline void run(struct xp_sink *s, const char *p, struct xp_args *a, struct run_state *st)
 {
 #ifdef XP_HAVE_RUN_AVX512
-	if (__builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl")) {
+	if (xp_run_avx512_chosen) {
 		xp_run_avx512(s, p, a, st);
 		return;
 	}
