@@ -37,13 +37,6 @@ enum printer { XP_AVX512, XP_PLAIN, GLIBC, STB, NPRINTERS };
 
 static volatile size_t sink_len;
 
-static double now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 #define RUN(call)                                                   \
 	do {                                                        \
 		for (long i = 0; i < iters; i++) {                  \
@@ -84,30 +77,64 @@ static const struct {
 	{ "log line (%s:%d: %s: code=%08x ptr=%p c=%c)", w_log },
 };
 
-/* Best of several interleaved rounds: the least disturbed measurement,
- * with load from other processes hitting the printers alike.  The
- * printers not in use (a loop this CPU lacks) are skipped. */
-#define ROUNDS 7
+/* Several interleaved rounds, each timing every printer in turn on CPU
+ * time (a shared machine's other processes then cost little but the
+ * caches and the sibling thread): per printer the median time, and the
+ * median over rounds of each ratio, so that a disturbed round moves
+ * neither. */
+#define ROUNDS 31
+struct result {
+	double ns[NPRINTERS];             /* median per call */
+	double per_glibc[NPRINTERS], per_stb[NPRINTERS]; /* median ratios */
+};
+
+static double cpu_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static double median(double *v)
+{
+	qsort(v, ROUNDS, sizeof v[0], by_value);
+	return v[ROUNDS / 2];
+}
+
 static void measure(void (*fn)(enum printer, const struct inputs *, long),
 		    const struct inputs *in, long iters, const int use[NPRINTERS],
-		    double best[NPRINTERS])
+		    struct result *r)
 {
+	static double t[NPRINTERS][ROUNDS], vs_glibc[NPRINTERS][ROUNDS], vs_stb[NPRINTERS][ROUNDS];
 	int chosen = xp_run_avx512_chosen;
-	for (int p = 0; p < NPRINTERS; p++)
-		best[p] = 1e30;
 	for (int round = 0; round < ROUNDS; round++) {
 		for (int p = 0; p < NPRINTERS; p++) {
 			if (!use[p])
 				continue;
 			xp_run_avx512_chosen = p == XP_AVX512;
-			double t0 = now_ns();
+			double t0 = cpu_ns();
 			fn((enum printer)p, in, iters);
-			double dt = (now_ns() - t0) / (double)iters;
-			if (dt < best[p])
-				best[p] = dt;
+			t[p][round] = (cpu_ns() - t0) / (double)iters;
+		}
+		for (int p = 0; p < NPRINTERS; p++) {
+			vs_glibc[p][round] = t[p][round] / t[GLIBC][round];
+			vs_stb[p][round] = t[p][round] / t[STB][round];
 		}
 	}
 	xp_run_avx512_chosen = chosen;
+	for (int p = 0; p < NPRINTERS; p++) {
+		if (!use[p])
+			continue;
+		r->ns[p] = median(t[p]);
+		r->per_glibc[p] = median(vs_glibc[p]);
+		r->per_stb[p] = median(vs_stb[p]);
+	}
 }
 
 /* A random int over the whole 32-bit range (rand() gives 31 bits). */
@@ -149,7 +176,7 @@ static void make_inputs(void)
 
 int main(int argc, char **argv)
 {
-	long iters = argc > 1 ? atol(argv[1]) : 200000;
+	long iters = argc > 1 ? atol(argv[1]) : 20000; /* calls per round */
 	make_inputs();
 	int use[NPRINTERS] = { [XP_AVX512] = xp_run_avx512_chosen, [XP_PLAIN] = 1, [GLIBC] = 1,
 			       [STB] = 1 };
@@ -167,16 +194,15 @@ int main(int argc, char **argv)
 			printf(" %8s %8s", "a/glibc", "a/stb");
 		printf(" %8s %8s\n", "p/glibc", "p/stb");
 		for (size_t w = 0; w < sizeof workloads / sizeof workloads[0]; w++) {
-			double best[NPRINTERS];
-			measure(workloads[w].fn, &sets[set], iters, use, best);
-			double g = best[GLIBC], s = best[STB];
+			struct result r;
+			measure(workloads[w].fn, &sets[set], iters, use, &r);
 			printf("%-46s", workloads[w].name);
 			if (use[XP_AVX512])
-				printf(" %8.1fns", best[XP_AVX512]);
-			printf(" %8.1fns %8.1fns %8.1fns", best[XP_PLAIN], g, s);
+				printf(" %8.1fns", r.ns[XP_AVX512]);
+			printf(" %8.1fns %8.1fns %8.1fns", r.ns[XP_PLAIN], r.ns[GLIBC], r.ns[STB]);
 			if (use[XP_AVX512])
-				printf(" %8.2f %8.2f", best[XP_AVX512] / g, best[XP_AVX512] / s);
-			printf(" %8.2f %8.2f\n", best[XP_PLAIN] / g, best[XP_PLAIN] / s);
+				printf(" %8.2f %8.2f", r.per_glibc[XP_AVX512], r.per_stb[XP_AVX512]);
+			printf(" %8.2f %8.2f\n", r.per_glibc[XP_PLAIN], r.per_stb[XP_PLAIN]);
 		}
 	}
 	return 0;
