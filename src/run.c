@@ -106,7 +106,9 @@ void XP_RUN_NAME(struct xp_sink *s, const char *p, struct xp_args *a, struct run
 {
 	for (;;) {
 		const char *pct = literal_end(p);
-		if (pct != p)
+		if (pct == p + 1) /* one byte ("[", a space) is common: no copy */
+			xp_putc(s, *p);
+		else if (pct != p)
 			xp_put(s, p, (size_t)(pct - p));
 		if (!*pct)
 			return;
