@@ -171,13 +171,6 @@ static inline __attribute__((always_inline)) void put_number(struct xp_sink *s, 
 	put_number_staged(s, v, digits, negative, hex, upper);
 }
 
-/* An integer directive of the fast path: conv is d/i/u/x/X. */
-static inline void fast_int(struct xp_sink *s, unsigned cls, unsigned long long v, int negative)
-{
-	int hex = cls == FAST_HEX || cls == FAST_HEXUP;
-	put_number(s, v, digit_count(v, hex), negative, hex, cls == FAST_HEXUP);
-}
-
 /* The fast path's integer arguments; size 0: int, 1: long, 2: long long,
  * 3: size_t. */
 static inline long long signed_arg(struct xp_args *a, unsigned size)
@@ -198,6 +191,19 @@ static inline unsigned long long unsigned_arg(struct xp_args *a, unsigned size)
 	case 2: return va_arg(a->ap, unsigned long long);
 	default: return va_arg(a->ap, size_t);
 	}
+}
+
+/* A d or i (is_signed) or u argument as its magnitude and sign. */
+static inline unsigned long long decimal_arg(struct xp_args *a, unsigned size, int is_signed,
+					     int *negative)
+{
+	if (!is_signed) {
+		*negative = 0;
+		return unsigned_arg(a, size);
+	}
+	long long v = signed_arg(a, size);
+	*negative = v < 0;
+	return v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
 }
 
 /* An integer under '-'/'0' and a width; a precision goes the general way.
@@ -310,15 +316,14 @@ static const char *fast_field(struct xp_sink *s, const char *p, struct xp_args *
 	}
 	switch (*p) {
 	case 'd':
-	case 'i': {
-		long long v = signed_arg(a, size);
-		unsigned long long mag = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
-		fast_padded_int(s, flags, (unsigned)width, prec, mag, v < 0, 10, 0);
+	case 'i':
+	case 'u': {
+		/* one call for the three: the decimal writer is inlined once */
+		int negative;
+		unsigned long long mag = decimal_arg(a, size, *p != 'u', &negative);
+		fast_padded_int(s, flags, (unsigned)width, prec, mag, negative, 10, 0);
 		return p + 1;
 	}
-	case 'u':
-		fast_padded_int(s, flags, (unsigned)width, prec, unsigned_arg(a, size), 0, 10, 0);
-		return p + 1;
 	case 'x':
 		fast_padded_int(s, flags, (unsigned)width, prec, unsigned_arg(a, size), 0, 16, 0);
 		return p + 1;
@@ -357,17 +362,18 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 			return NULL;
 	}
 	switch (cls) {
-	case FAST_SIGNED: {
-		long long v = signed_arg(a, size);
-		unsigned long long mag = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
-		fast_int(s, cls, mag, v < 0);
+	case FAST_SIGNED:
+	case FAST_UNSIGNED: {
+		/* one call for both: the decimal writer is inlined once */
+		int negative;
+		unsigned long long mag = decimal_arg(a, size, cls == FAST_SIGNED, &negative);
+		put_number(s, mag, xp_dec_len(mag), negative, 0, 0);
 		return p + 1;
 	}
-	case FAST_UNSIGNED:
 	case FAST_HEX:
 	case FAST_HEXUP: {
 		unsigned long long v = unsigned_arg(a, size);
-		fast_int(s, cls, v, 0);
+		put_number(s, v, xp_hex_len(v), 0, 1, cls == FAST_HEXUP);
 		return p + 1;
 	}
 	case FAST_STR: {
