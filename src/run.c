@@ -100,6 +100,63 @@ static inline const char *literal_end(const char *p)
 	return strchrnul(p + 8, '%');
 }
 
+/* One directive at pct on the general path: parse, fetch, convert.
+ * Returns where the format goes on, or NULL when the run stops (the end
+ * of an unknown conversion's output, an error in st->err, or a n$ met in
+ * sequential mode, recorded in st->resume).  Out of line: its locals and
+ * their addresses would otherwise be set up on every call of the loop. */
+static __attribute__((noinline)) const char *general_directive(struct xp_sink *s, const char *pct,
+							       struct xp_args *a,
+							       struct run_state *st)
+{
+	/* Nothing on the fast path changes errno, and a memory sink's writes
+	 * leave it alone: %m's errno can be read this late. */
+	if (st->errno_unread) {
+		st->saved_errno = errno;
+		st->errno_unread = 0;
+	}
+	struct xp_spec sp;
+	int overflow = 0;
+	const char *next = xp_parse_directive(pct + 1, &sp, &overflow);
+	if (overflow) {
+		st->err = EOVERFLOW;
+		return NULL;
+	}
+	if (sp.positional && !a->table) {
+		st->slow = 1;
+		st->resume = pct;
+		return NULL;
+	}
+	if (a->table)
+		xp_args_number(&sp, &a->next_seq);
+	/* glibc's positional path: after a n$ or from an unknown conversion
+	 * on (this one included) */
+	resolve_star(a, &sp, a->table || st->slow || sp.glibc_slow);
+
+	if (!sp.conv) {
+		if (!st->slow)
+			st->err = EINVAL;
+		else
+			xp_convert_unknown(s, &sp);
+		return NULL;
+	}
+	if (sp.glibc_slow)
+		st->slow = 1;
+	if (convert(s, &sp, a, st->saved_errno) < 0) {
+		st->err = errno;
+		return NULL;
+	}
+	if (s->error) {
+		st->err = s->error;
+		return NULL;
+	}
+	if (xp_sink_count(s) > INT_MAX) {
+		st->err = EOVERFLOW;
+		return NULL;
+	}
+	return next;
+}
+
 /* The loop over the format from p.  In sequential mode it stops at the
  * first n$ directive and records it in st->resume. */
 void XP_RUN_NAME(struct xp_sink *s, const char *p, struct xp_args *a, struct run_state *st)
@@ -112,61 +169,13 @@ void XP_RUN_NAME(struct xp_sink *s, const char *p, struct xp_args *a, struct run
 			xp_put(s, p, (size_t)(pct - p));
 		if (!*pct)
 			return;
-
-		if (!a->table) {
-			const char *next = fast_directive(s, pct, a);
-			if (next) {
-				p = next;
-				continue;
-			}
-		}
-
-		/* Nothing on the fast path changes errno, and a memory sink's
-		 * writes leave it alone: %m's errno can be read this late. */
-		if (st->errno_unread) {
-			st->saved_errno = errno;
-			st->errno_unread = 0;
-		}
-		struct xp_spec sp;
-		int overflow = 0;
-		p = xp_parse_directive(pct + 1, &sp, &overflow);
-		if (overflow) {
-			st->err = EOVERFLOW;
-			return;
-		}
-		if (sp.positional && !a->table) {
-			st->slow = 1;
-			st->resume = pct;
-			return;
-		}
-		if (a->table)
-			xp_args_number(&sp, &a->next_seq);
-		/* glibc's positional path: after a n$ or from an unknown
-		 * conversion on (this one included) */
-		resolve_star(a, &sp, a->table || st->slow || sp.glibc_slow);
-
-		if (!sp.conv) {
-			if (!st->slow) {
-				st->err = EINVAL;
+		const char *next = a->table ? NULL : fast_directive(s, pct, a);
+		if (!next) {
+			next = general_directive(s, pct, a, st);
+			if (!next)
 				return;
-			}
-			xp_convert_unknown(s, &sp);
-			return;
 		}
-		if (sp.glibc_slow)
-			st->slow = 1;
-		if (convert(s, &sp, a, st->saved_errno) < 0) {
-			st->err = errno;
-			return;
-		}
-		if (s->error) {
-			st->err = s->error;
-			return;
-		}
-		if (xp_sink_count(s) > INT_MAX) {
-			st->err = EOVERFLOW;
-			return;
-		}
+		p = next;
 	}
 }
 
