@@ -22,6 +22,19 @@ static inline const char *xp_hex_alphabet(int upper)
 static inline char *xp_dec32_backwards(char *end, unsigned v)
 {
 	char *p = end;
+	if (v >= 100000000u) {
+		/* 9 or 10 digits (half the 32-bit values each): the low 8 as
+		 * four pairs whose quotients are each taken from lo, side by
+		 * side, rather than one from another in the loop below */
+		unsigned hi = v / 100000000u, lo = v - hi * 100000000u;
+		unsigned q2 = lo / 100u, q4 = lo / 10000u, q6 = lo / 1000000u;
+		memcpy(p - 2, xp_two_digits + 2 * (lo - 100u * q2), 2);
+		memcpy(p - 4, xp_two_digits + 2 * (q2 - 100u * q4), 2);
+		memcpy(p - 6, xp_two_digits + 2 * (q4 - 100u * q6), 2);
+		memcpy(p - 8, xp_two_digits + 2 * q6, 2);
+		p -= 8;
+		v = hi;
+	}
 	while (v >= 100) {
 		unsigned r = v % 100;
 		v /= 100;

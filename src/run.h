@@ -24,6 +24,12 @@ void xp_run(struct xp_sink *s, const char *p, struct xp_args *a, struct run_stat
  * vformat.c picks it when the CPU has them. */
 void xp_run_avx512(struct xp_sink *s, const char *p, struct xp_args *a, struct run_state *st);
 
+/* Nonzero when vformat.c runs xp_run_avx512: set once, at load time, from
+ * the CPU (always 0 in a build without that loop).  Programs linked with
+ * the static library (benchmarks, tests) may clear it to run the plain
+ * loop on such a CPU, between calls and from one thread. */
+extern int xp_run_avx512_chosen;
+
 /* Read a directive's '*' width and precision (a negative width is '-'). */
 void xp_run_resolve_star(struct xp_args *a, struct xp_spec *sp, int glibc_positional);
 

@@ -3,7 +3,7 @@
  * parser's wchar_t instance into the same struct xp_spec and converted by
  * the same converters, whose bytes the sink decodes (sink_wide.h), except
  * where glibc's wide printf differs (convert_wide.c).  No fast paths: the
- * narrow loop (run.c) keeps them to itself. */
+ * narrow loop (run.c, run_fast.h) keeps them to itself. */
 #define _GNU_SOURCE
 #include "run_wide.h"
 

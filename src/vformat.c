@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "args.h"
@@ -13,12 +14,23 @@
 #include "sink_dest.h"
 #include "variadic.h"
 
-/* The driver loop this CPU runs best.  __builtin_cpu_supports reads what
- * libgcc's constructor found (0 before it ran: then the plain loop). */
+int xp_run_avx512_chosen;
+
+#ifdef XP_HAVE_RUN_AVX512
+/* Before main, and before most callers: a call made earlier (from another
+ * library's constructor) runs the plain loop, which is correct anywhere. */
+__attribute__((constructor)) static void choose_run_loop(void)
+{
+	__builtin_cpu_init();
+	xp_run_avx512_chosen = __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl");
+}
+#endif
+
+/* The driver loop this CPU runs best. */
 static inline void run(struct xp_sink *s, const char *p, struct xp_args *a, struct run_state *st)
 {
 #ifdef XP_HAVE_RUN_AVX512
-	if (__builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl")) {
+	if (xp_run_avx512_chosen) {
 		xp_run_avx512(s, p, a, st);
 		return;
 	}
@@ -45,13 +57,10 @@ static __attribute__((noinline)) void run_positional(struct xp_sink *s, const ch
 	xp_arg_table_release(&store);
 }
 
-/* One call over a's copy of the arguments: the sequential run, the
- * positional restart if one was met, then the result (count, or -1 with
- * errno).  Inline: the callers own a, as va_end must be theirs for that. */
-static inline int format_call(struct xp_sink *s, const char *fmt, va_list ap, struct xp_args *a,
-			      struct run_state *st)
+/* After the sequential run: the positional restart if one was met, then
+ * the result (count, or -1 with errno). */
+static inline int call_result(struct xp_sink *s, const char *fmt, va_list ap, struct run_state *st)
 {
-	run(s, fmt, a, st);
 	if (st->resume && !st->err)
 		run_positional(s, fmt, ap, st);
 	int err = st->err;
@@ -64,6 +73,15 @@ static inline int format_call(struct xp_sink *s, const char *fmt, va_list ap, st
 		return -1;
 	}
 	return (int)xp_sink_count(s);
+}
+
+/* One call over a's copy of the arguments.  Inline: the callers own a, as
+ * va_end must be theirs for that. */
+static inline int format_call(struct xp_sink *s, const char *fmt, va_list ap, struct xp_args *a,
+			      struct run_state *st)
+{
+	run(s, fmt, a, st);
+	return call_result(s, fmt, ap, st);
 }
 
 /* glibc: -1 with EINVAL (a program under the preload may do this). */
@@ -86,20 +104,36 @@ int xp_vformat(struct xp_sink *s, const char *fmt, va_list ap)
 	return r;
 }
 
+/* A buffer call's end when the run did not simply finish: the positional
+ * restart, an error, or more than INT_MAX bytes.  Out of line, so that the
+ * common end (the buffer's count, its terminating NUL) keeps no register
+ * across the run: its function then saves and restores fewer. */
+static __attribute__((noinline, cold)) int finish_buffer_call(struct xp_buffer_sink *b,
+							      const char *fmt, va_list ap,
+							      struct run_state *st)
+{
+	int r = call_result(&b->sink, fmt, ap, st);
+	xp_buffer_finish(b);
+	return r;
+}
+
 int xp_vformat_buffer(char *str, size_t size, const char *fmt, va_list ap)
 {
 	struct xp_buffer_sink b;
 	xp_buffer_init(&b, str, size);
-	int r;
-	if (fmt) {
-		struct run_state st = { .errno_unread = 1 };
-		struct xp_args a = { .table = NULL };
-		XP_VA_COPY(a.ap, ap);
-		r = format_call(&b.sink, fmt, ap, &a, &st);
-		va_end(a.ap);
-	} else {
-		r = missing_format();
+	if (!fmt) {
+		xp_buffer_finish(&b);
+		return missing_format();
 	}
+	struct run_state st = { .errno_unread = 1 };
+	struct xp_args a = { .table = NULL };
+	XP_VA_COPY(a.ap, ap);
+	run(&b.sink, fmt, &a, &st);
+	va_end(a.ap);
+	size_t count = xp_sink_count(&b.sink);
+	if (__builtin_expect(((uintptr_t)st.resume | (unsigned)st.err | (unsigned)b.sink.error) != 0 ||
+			     count > INT_MAX, 0))
+		return finish_buffer_call(&b, fmt, ap, &st);
 	xp_buffer_finish(&b);
-	return r;
+	return (int)count;
 }

@@ -1,2 +1,0 @@
-/* float_hex.h - src/float/hex.h under the name src/run.c includes. */
-#include "float/hex.h"
