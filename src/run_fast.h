@@ -380,15 +380,11 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 		return p + 1;
 	case FAST_PTR: {
 		if (xp_is_alnum((unsigned char)p[1])) {
-			/* %pS and %ps, alone or with l, the log line's: no name
-			 * but the built-in's can be spelt so (registering "S"
-			 * or an S with its letters is refused). */
-			if (p[1] == 'S' || p[1] == 's') {
-				int lines = p[2] == 'l';
-				if (!xp_is_alnum((unsigned char)p[2 + lines])) {
-					xp_ext_symbol_plain(s, va_arg(a->ap, void *), p[1] == 'S', lines);
-					return p + 2 + lines;
-				}
+			/* Plain %pS and %ps, the log line's: no name but the
+			 * built-in's can be spelt so (nothing registers "S"). */
+			if ((p[1] == 'S' || p[1] == 's') && !xp_is_alnum((unsigned char)p[2])) {
+				xp_ext_symbol_plain(s, va_arg(a->ap, void *), p[1] == 'S');
+				return p + 2;
 			}
 			return NULL; /* a %p extension */
 		}

@@ -48,7 +48,7 @@ struct entry {
 	atomic_uintptr_t addr; /* 0: empty */
 	atomic_uintptr_t map_start, map_end, eh_frame;
 	atomic_uint lengths; /* len | name_end << 10 | module_at << 20 | PERMANENT */
-	atomic_uint form;    /* enum xp_symform of the text */
+	unsigned unused;
 	_Atomic uint64_t text[WORDS];
 };
 
@@ -70,15 +70,6 @@ size_t xp_symcache_slot(uintptr_t addr, int way)
 	return (size_t)(((uint64_t)addr * mul[way & 1]) >> (64 - SLOT_BITS));
 }
 
-/* What the hashes and the hint arrays see of an address in a form: the
- * address itself for the plain form, else with its top bit flipped (the
- * entry itself holds address and form apart: a hint that collides only
- * costs a look). */
-static uintptr_t key_of(uintptr_t addr, enum xp_symform form)
-{
-	return addr ^ ((uintptr_t)form << (8 * sizeof(uintptr_t) - 1));
-}
-
 #if HAVE_DL_FIND_OBJECT
 /* What the loader says of addr now: 1 with its mapping, or 0. */
 static int loader_view(uintptr_t addr, uintptr_t *map_start, uintptr_t *map_end, uintptr_t *eh_frame)
@@ -94,12 +85,11 @@ static int loader_view(uintptr_t addr, uintptr_t *map_start, uintptr_t *map_end,
 #endif
 
 /* Copy entry e into the reader's variables if it holds addr, consistently. */
-static int read_entry(struct entry *e, uintptr_t addr, enum xp_symform form, unsigned *generation,
-		      uintptr_t view[3], int *permanent, struct xp_symtext *t)
+static int read_entry(struct entry *e, uintptr_t addr, unsigned *generation, uintptr_t view[3],
+		      int *permanent, struct xp_symtext *t)
 {
 	unsigned s1 = atomic_load_explicit(&e->seq, memory_order_acquire);
-	if (s1 & 1 || atomic_load_explicit(&e->addr, memory_order_relaxed) != addr ||
-	    atomic_load_explicit(&e->form, memory_order_relaxed) != (unsigned)form)
+	if (s1 & 1 || atomic_load_explicit(&e->addr, memory_order_relaxed) != addr)
 		return 0;
 	*generation = atomic_load_explicit(&e->generation, memory_order_relaxed);
 	view[0] = atomic_load_explicit(&e->map_start, memory_order_relaxed);
@@ -123,7 +113,7 @@ static int read_entry(struct entry *e, uintptr_t addr, enum xp_symform form, uns
 	       name_end <= module_at && module_at <= len;
 }
 
-int xp_symcache_get(uintptr_t addr, enum xp_symform form, struct xp_symtext *t)
+int xp_symcache_get(uintptr_t addr, struct xp_symtext *t)
 {
 	unsigned generation;
 	uintptr_t view[3];
@@ -133,12 +123,11 @@ int xp_symcache_get(uintptr_t addr, enum xp_symform form, struct xp_symtext *t)
 	int asked = 0;
 #endif
 	if (!addr)
-		return 0; /* the address of an empty entry */
-	uintptr_t key = key_of(addr, form);
+		return 0; /* the key of an empty entry */
 	for (int way = 0; way < 2; way++) {
-		size_t slot = xp_symcache_slot(key, way);
-		if (atomic_load_explicit(&tag[slot], memory_order_relaxed) != key ||
-		    !read_entry(&table[slot], addr, form, &generation, view, &permanent, t) ||
+		size_t slot = xp_symcache_slot(addr, way);
+		if (atomic_load_explicit(&tag[slot], memory_order_relaxed) != addr ||
+		    !read_entry(&table[slot], addr, &generation, view, &permanent, t) ||
 		    generation != atomic_load_explicit(&xp_symtab_generation, memory_order_acquire))
 			continue;
 		if (permanent)
@@ -154,10 +143,9 @@ int xp_symcache_get(uintptr_t addr, enum xp_symform form, struct xp_symtext *t)
 	return 0;
 }
 
-void xp_symcache_begin(struct xp_symcache_fill *f, uintptr_t addr, enum xp_symform form)
+void xp_symcache_begin(struct xp_symcache_fill *f, uintptr_t addr)
 {
 	f->addr = addr;
-	f->form = form;
 	f->generation = atomic_load_explicit(&xp_symtab_generation, memory_order_acquire);
 }
 
@@ -189,22 +177,21 @@ static int live(struct entry *e)
  * two hot addresses that share one place still find themselves in the
  * other (remembered in one place only, they could evict each other there
  * for ever and never be admitted). */
-static int seen_before(uintptr_t key)
+static int seen_before(uintptr_t addr)
 {
-	size_t s0 = xp_symcache_slot(key, 0), s1 = xp_symcache_slot(key, 1);
-	if (atomic_load_explicit(&seen[s0], memory_order_relaxed) == key ||
-	    atomic_load_explicit(&seen[s1], memory_order_relaxed) == key)
+	size_t s0 = xp_symcache_slot(addr, 0), s1 = xp_symcache_slot(addr, 1);
+	if (atomic_load_explicit(&seen[s0], memory_order_relaxed) == addr ||
+	    atomic_load_explicit(&seen[s1], memory_order_relaxed) == addr)
 		return 1;
-	atomic_store_explicit(&seen[s0], key, memory_order_relaxed);
-	atomic_store_explicit(&seen[s1], key, memory_order_relaxed);
+	atomic_store_explicit(&seen[s0], addr, memory_order_relaxed);
+	atomic_store_explicit(&seen[s1], addr, memory_order_relaxed);
 	return 0;
 }
 
 void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *t,
 		     const struct xp_symbol *sym)
 {
-	uintptr_t key = key_of(f->addr, f->form);
-	if (!f->addr || t->len > XP_SYMTEXT_MAX || !seen_before(key))
+	if (!f->addr || t->len > XP_SYMTEXT_MAX || !seen_before(f->addr))
 		return;
 	/* The mapping hits will compare with: the loader's now, which must
 	 * still be the object the text came from.  (If it was unloaded since
@@ -222,13 +209,13 @@ void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *
 		return; /* no way to tell that it is still loaded */
 #endif
 	}
-	struct entry *w0 = &table[xp_symcache_slot(key, 0)], *w1 = &table[xp_symcache_slot(key, 1)];
+	struct entry *w0 = &table[xp_symcache_slot(f->addr, 0)], *w1 = &table[xp_symcache_slot(f->addr, 1)];
 	/* The way that holds addr already (a stale copy), else an empty or
 	 * stale one, else either. */
 	struct entry *e;
-	if (atomic_load_explicit(&tag[w0 - table], memory_order_relaxed) == key)
+	if (atomic_load_explicit(&w0->addr, memory_order_relaxed) == f->addr)
 		e = w0;
-	else if (atomic_load_explicit(&tag[w1 - table], memory_order_relaxed) == key)
+	else if (atomic_load_explicit(&w1->addr, memory_order_relaxed) == f->addr)
 		e = w1;
 	else if (!live(w0))
 		e = w0;
@@ -240,7 +227,6 @@ void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *
 	if (!claim(e, &seq))
 		return;
 	atomic_store_explicit(&e->addr, f->addr, memory_order_relaxed);
-	atomic_store_explicit(&e->form, (unsigned)f->form, memory_order_relaxed);
 	atomic_store_explicit(&e->generation, f->generation, memory_order_relaxed);
 	atomic_store_explicit(&e->map_start, view[0], memory_order_relaxed);
 	atomic_store_explicit(&e->map_end, view[1], memory_order_relaxed);
@@ -253,7 +239,7 @@ void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *
 		atomic_store_explicit(&e->text[w], v, memory_order_relaxed);
 	}
 	release(e, seq);
-	atomic_store_explicit(&tag[e - table], key, memory_order_relaxed);
+	atomic_store_explicit(&tag[e - table], f->addr, memory_order_relaxed);
 }
 
 static unsigned held_seq[SLOTS];

@@ -21,34 +21,27 @@
 #define XP_SYMTEXT_MAX 464
 
 /* "name+0xoff/0xsize [module]": %ps is text[0, name_end) followed by
- * text[module_at, len): what follows the offset and size, " [module]"
- * (none for the main program) and the line if any. */
+ * text[module_at, len) (module_at == len for the main program). */
 struct xp_symtext {
 	unsigned len, name_end, module_at;
 	char text[XP_SYMTEXT_MAX];
 };
 
-/* What a text holds: "name+0xoff/0xsize [module]", or that followed by
- * " (file:line)" where the address has a line (%pSl, %psl). */
-enum xp_symform { XP_SYMFORM_PLAIN, XP_SYMFORM_LINE };
-
-/* 1 with *t filled when addr's text in that form is cached and still
- * true, else 0. */
-int xp_symcache_get(uintptr_t addr, enum xp_symform form, struct xp_symtext *t);
+/* 1 with *t filled when addr's text is cached and still true, else 0. */
+int xp_symcache_get(uintptr_t addr, struct xp_symtext *t);
 
 /* Filling: xp_symcache_begin before the lookup whose answer is put (an
  * index drop or rescan meanwhile makes the entry stale at once),
  * xp_symcache_put after it with the symbol the text was made from. */
 struct xp_symcache_fill {
 	uintptr_t addr;
-	enum xp_symform form;
 	unsigned generation;
 };
-void xp_symcache_begin(struct xp_symcache_fill *f, uintptr_t addr, enum xp_symform form);
+void xp_symcache_begin(struct xp_symcache_fill *f, uintptr_t addr);
 void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *t,
 		     const struct xp_symbol *sym);
 
-/* For tests: the entry addr's plain text may occupy in way 0 or 1, and a write to it
+/* For tests: the entry addr may occupy in way 0 or 1, and a write to it
  * held open (1 claimed, 0 busy) until xp_symcache_test_release. */
 size_t xp_symcache_slot(uintptr_t addr, int way);
 int xp_symcache_test_claim(size_t slot, const char *partial_text);

@@ -83,14 +83,12 @@ static unsigned hex_digits(char *p, uintptr_t v)
 	return n;
 }
 
-/* The whole "name+0xoff/0xsize [module]" of sym into t, then
- * " (file:line)" when file is not NULL: 1, or 0 when it does not fit. */
-static int symbol_text(const struct xp_symbol *sym, const char *file, unsigned line, struct xp_symtext *t)
+/* The whole "name+0xoff/0xsize [module]" of sym into t: 1, or 0 when it
+ * does not fit. */
+static int symbol_text(const struct xp_symbol *sym, struct xp_symtext *t)
 {
 	size_t mod_len = sym->main_program ? 0 : strlen(sym->module);
-	size_t file_len = file ? strlen(file) : 0;
-	size_t need = sym->name_len + 2 * (3 + 2 * sizeof(uintptr_t)) + (mod_len ? mod_len + 3 : 0) +
-		      (file ? file_len + 2 + 1 + 10 + 1 : 0);
+	size_t need = sym->name_len + 2 * (3 + 2 * sizeof(uintptr_t)) + (mod_len ? mod_len + 3 : 0);
 	if (need > XP_SYMTEXT_MAX)
 		return 0;
 	char *p = t->text;
@@ -110,17 +108,6 @@ static int symbol_text(const struct xp_symbol *sym, const char *file, unsigned l
 		p[2 + mod_len] = ']';
 		p += mod_len + 3;
 	}
-	if (file) {
-		memcpy(p, " (", 2);
-		memcpy(p + 2, file, file_len);
-		p += 2 + file_len;
-		char digits[10];
-		char *d = xp_dec32_backwards(digits + sizeof digits, line);
-		*p++ = ':';
-		memcpy(p, d, (size_t)(digits + sizeof digits - d));
-		p += digits + sizeof digits - d;
-		*p++ = ')';
-	}
 	t->len = (unsigned)(p - t->text);
 	return 1;
 }
@@ -135,47 +122,38 @@ static void put_text(struct xp_sink *s, const struct xp_symtext *t, int with_off
 	xp_put(s, t->text + t->module_at, t->len - t->module_at);
 }
 
-/* Plain %pS and %ps, and with l their line (no letters but R and l, not
- * %pB): their text comes from the cache, or is put there.  1 when
- * printed, 0 when no symbol. */
-static int emit_plain(struct xp_sink *s, uintptr_t at, int with_offset, int lines)
+/* Plain %pS and %ps (no letters but R, not %pB): their text comes from
+ * the cache, or is put there.  1 when printed, 0 when no symbol. */
+static int emit_plain(struct xp_sink *s, uintptr_t at, int with_offset)
 {
 	struct xp_symtext t;
-	enum xp_symform form = lines ? XP_SYMFORM_LINE : XP_SYMFORM_PLAIN;
-	if (xp_symcache_get(at, form, &t)) {
+	if (xp_symcache_get(at, &t)) {
 		put_text(s, &t, with_offset);
 		return 1;
 	}
 	/* Indexing opens files: errno stays the caller's (a later %m). */
 	int saved_errno = errno;
 	struct xp_symcache_fill fill;
-	xp_symcache_begin(&fill, at, form);
+	xp_symcache_begin(&fill, at);
 	struct xp_symbol sym;
 	struct xp_symtab_hold h;
-	int found = lines ? xp_symtab_lookup_before_line(at, &sym, &h) : xp_symtab_lookup(at, &sym, &h);
-	const char *file = NULL;
-	unsigned line = 0;
-	if (found && lines && !xp_symtab_srcline(&sym, at, &file, &line))
-		file = NULL; /* no line: no suffix at all, as the kernel prints assembly */
-	if (found && symbol_text(&sym, file, line, &t)) {
+	int found = xp_symtab_lookup(at, &sym, &h);
+	if (found && symbol_text(&sym, &t)) {
 		xp_symcache_put(&fill, &t, &sym);
 		put_text(s, &t, with_offset);
 	} else if (found) { /* longer than an entry: piece by piece, uncached */
 		xp_put(s, sym.name, sym.name_len);
 		put_pieces(s, &sym, 0, with_offset, 0);
-		if (file)
-			put_line(s, file, line);
 	}
 	xp_symtab_release(&h);
 	errno = saved_errno;
 	return found;
 }
 
-/* Only letters the cached texts cover: R (a no-op) and l. */
 static int plain(const struct xp_ext_call *c)
 {
 	for (size_t i = 0; i < c->nletters; i++)
-		if (c->letters[i] != 'R' && c->letters[i] != 'l')
+		if (c->letters[i] != 'R')
 			return 0;
 	return 1;
 }
@@ -185,7 +163,7 @@ static int emit(struct xp_sink *s, const struct xp_ext_call *c, uintptr_t addr,
 {
 	uintptr_t at = addr - (uintptr_t)backtrace;
 	if (!backtrace && plain(c)) {
-		if (!emit_plain(s, at, with_offset, has_letter(c, 'l')))
+		if (!emit_plain(s, at, with_offset))
 			put_hex(s, miss);
 		return 0;
 	}
@@ -247,15 +225,15 @@ int xp_ext_symbol_name(struct xp_sink *s, const struct xp_ext_call *c)
 	return emit_code(s, c, XP_DESC_SYMBOL, 0);
 }
 
-void xp_ext_symbol_plain(struct xp_sink *s, const void *ptr, int with_offset, int lines)
+void xp_ext_symbol_plain(struct xp_sink *s, const void *ptr, int with_offset)
 {
 	uintptr_t p = (uintptr_t)ptr;
 	if (!xp_desc_native()) {
-		if (!emit_plain(s, p, with_offset, lines))
+		if (!emit_plain(s, p, with_offset))
 			put_hex(s, p);
 		return;
 	}
-	struct xp_ext_call c = { .ptr = ptr, .letters = "l", .nletters = lines ? 1 : 0 };
+	struct xp_ext_call c = { .ptr = ptr };
 	emit_code(s, &c, XP_DESC_SYMBOL, with_offset);
 }
 

@@ -47,67 +47,21 @@ static void expected(uintptr_t addr, int with_offset, char *out, size_t n)
 	xp_symtab_release(&h);
 }
 
-/* What %pSl (with_offset) or %psl must print: the same, then the line
- * the index has for addr, if any. */
-static void expected_line(uintptr_t addr, int with_offset, char *out, size_t n)
-{
-	expected(addr, with_offset, out, n);
-	struct xp_symbol sym;
-	struct xp_symtab_hold h;
-	const char *file;
-	unsigned line;
-	if (xp_symtab_lookup(addr, &sym, &h) && xp_symtab_srcline(&sym, addr, &file, &line))
-		snprintf(out + strlen(out), n - strlen(out), " (%s:%u)", file, line);
-	xp_symtab_release(&h);
-}
-
-/* %pS and %ps, or with lines %pSl and %psl, against the index. */
-static void check_form(uintptr_t addr, int lines)
-{
-	static const char *const fmt[2][2] = { { "%ps", "%pS" }, { "%psl", "%pSl" } };
-	char want[900], got[900];
-	for (int with_offset = 0; with_offset < 2; with_offset++) {
-		(lines ? expected_line : expected)(addr, with_offset, want, sizeof want);
-		xsnprintf(got, sizeof got, fmt[lines][with_offset], (void *)addr);
-		ck_assert_str_eq(got, want);
-	}
-}
-
 static void check_prints(uintptr_t addr)
 {
-	check_form(addr, 0);
-}
-
-static void check_prints_line(uintptr_t addr)
-{
-	check_form(addr, 1);
-	/* and through the extension table, as %pSlR spells it */
-	char want[900], got[900];
-	expected_line(addr, 1, want, sizeof want);
-	xsnprintf(got, sizeof got, "%pSlR|", (void *)addr);
-	ck_assert_str_eq(got, strcat(want, "|"));
-}
-
-static int cached_line(uintptr_t addr)
-{
-	struct xp_symtext t;
-	return xp_symcache_get(addr, XP_SYMFORM_LINE, &t);
+	char want[600], got[600];
+	expected(addr, 1, want, sizeof want);
+	xsnprintf(got, sizeof got, "%pS", (void *)addr);
+	ck_assert_str_eq(got, want);
+	expected(addr, 0, want, sizeof want);
+	xsnprintf(got, sizeof got, "%ps", (void *)addr);
+	ck_assert_str_eq(got, want);
 }
 
 static int cached(uintptr_t addr)
 {
 	struct xp_symtext t;
-	return xp_symcache_get(addr, XP_SYMFORM_PLAIN, &t);
-}
-
-/* One print remembers addr, a second caches its text in that form. */
-static void print_until_cached(uintptr_t addr, int lines)
-{
-	char got[900];
-	xsnprintf(got, sizeof got, lines ? "%pSl" : "%pS", (void *)addr);
-	ck_assert(!(lines ? cached_line : cached)(addr)); /* a first miss is only remembered */
-	check_form(addr, lines);
-	ck_assert((lines ? cached_line : cached)(addr));
+	return xp_symcache_get(addr, &t);
 }
 
 START_TEST(second_print_comes_from_the_cache)
@@ -116,12 +70,16 @@ START_TEST(second_print_comes_from_the_cache)
 	uintptr_t a[] = { (uintptr_t)FN(cache_prog_function), (uintptr_t)FN(abort) + 3,
 			  (uintptr_t)FN(keep_libm) };
 	for (size_t i = 0; i < sizeof a / sizeof *a; i++) {
-		print_until_cached(a[i], 0);
+		char got[600];
+		xsnprintf(got, sizeof got, "%pS", (void *)a[i]);
+		ck_assert(!cached(a[i])); /* a first miss is only remembered */
+		check_prints(a[i]);
+		ck_assert(cached(a[i]));
 		check_prints(a[i]); /* now from the cache */
 		struct xp_symtext t;
 		char want[600];
 		expected(a[i], 1, want, sizeof want);
-		ck_assert(xp_symcache_get(a[i], XP_SYMFORM_PLAIN, &t));
+		ck_assert(xp_symcache_get(a[i], &t));
 		ck_assert_str_eq((t.text[t.len] = 0, t.text), want);
 	}
 	/* what the cache does not hold: %pB, letters, width */
@@ -130,37 +88,6 @@ START_TEST(second_print_comes_from_the_cache)
 	expected((uintptr_t)FN(abort), 1, want, sizeof want);
 	ck_assert_int_eq(strlen(got), strlen(want) > 40 ? strlen(want) + 1 : 41);
 	ck_assert_int_eq(strncmp(got, want, strlen(want)), 0);
-}
-END_TEST
-
-/* The line form has entries of its own: the same address printed with
- * and without l gets each text, both cached side by side; an address
- * without lines prints no suffix either way. */
-START_TEST(line_form_is_cached_apart)
-{
-	ck_assert_int_eq(xprintf_symbols_preload(), 0);
-	void *h = dlopen(FIXTURE_DIR "/libxpfix_nolines.so", RTLD_NOW);
-	ck_assert_ptr_nonnull(h);
-	ck_assert_int_eq(xprintf_symbols_preload(), 0);
-	uintptr_t a[] = { (uintptr_t)FN(cache_prog_function) + 2, (uintptr_t)FN(abort) + 5,
-			  (uintptr_t)dlsym(h, "nolines_global") };
-	ck_assert(a[2]);
-	for (size_t i = 0; i < sizeof a / sizeof *a; i++) {
-		print_until_cached(a[i], 1);
-		ck_assert(!cached(a[i])); /* %pS not yet: its own entries */
-		print_until_cached(a[i], 0);
-		ck_assert(cached(a[i]) && cached_line(a[i]));
-		check_prints_line(a[i]); /* both from the cache */
-		check_prints(a[i]);
-		char plain[600], line[900];
-		expected(a[i], 1, plain, sizeof plain);
-		expected_line(a[i], 1, line, sizeof line);
-		if (i < 2) /* built with -g: a line */
-			ck_assert_str_ne(plain, line);
-		else
-			ck_assert_str_eq(plain, line);
-	}
-	dlclose(h);
 }
 END_TEST
 
@@ -336,7 +263,6 @@ int main(void)
 	TCase *tc = tcase_create("cache");
 	tcase_add_test(tc, second_print_comes_from_the_cache);
 	tcase_add_test(tc, addresses_sharing_an_entry);
-	tcase_add_test(tc, line_form_is_cached_apart);
 	tcase_add_test(tc, object_unloaded_and_another_loaded_at_its_place);
 	tcase_add_test(tc, index_drop_forgets_the_texts);
 	tcase_add_test(tc, signal_handler_during_a_cache_write);
