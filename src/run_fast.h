@@ -380,11 +380,13 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 		return p + 1;
 	case FAST_PTR: {
 		if (xp_is_alnum((unsigned char)p[1])) {
-			/* Plain %pS and %ps, the log line's: no name but the
-			 * built-in's can be spelt so (nothing registers "S"). */
-			if ((p[1] == 'S' || p[1] == 's') && !xp_is_alnum((unsigned char)p[2])) {
-				xp_ext_symbol_plain(s, va_arg(a->ap, void *), p[1] == 'S');
-				return p + 2;
+			/* Plain %pS %ps %pSl %psl, the log line's: no name but
+			 * the built-in's can be spelt so (nothing registers "S"
+			 * or a built-in followed by its letters). */
+			int line = p[2] == 'l';
+			if ((p[1] == 'S' || p[1] == 's') && !xp_is_alnum((unsigned char)p[2 + line])) {
+				xp_ext_symbol_plain(s, va_arg(a->ap, void *), p[1] == 'S', line);
+				return p + 2 + line;
 			}
 			return NULL; /* a %p extension */
 		}

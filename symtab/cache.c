@@ -41,13 +41,14 @@
 #define SLOTS (1u << SLOT_BITS)
 #define WORDS (XP_SYMTEXT_MAX / 8)
 #define PERMANENT (1u << 30)
+#define LINE_FORM (1u << 31) /* the text is the line form's */
 
 struct entry {
 	atomic_uint seq;
 	atomic_uint generation;
 	atomic_uintptr_t addr; /* 0: empty */
 	atomic_uintptr_t map_start, map_end, eh_frame;
-	atomic_uint lengths; /* len | name_end << 10 | module_at << 20 | PERMANENT */
+	atomic_uint lengths; /* len | name_end << 10 | module_at << 20 | PERMANENT | LINE_FORM */
 	unsigned unused;
 	_Atomic uint64_t text[WORDS];
 };
@@ -85,8 +86,8 @@ static int loader_view(uintptr_t addr, uintptr_t *map_start, uintptr_t *map_end,
 #endif
 
 /* Copy entry e into the reader's variables if it holds addr, consistently. */
-static int read_entry(struct entry *e, uintptr_t addr, unsigned *generation, uintptr_t view[3],
-		      int *permanent, struct xp_symtext *t)
+static int read_entry(struct entry *e, uintptr_t addr, unsigned form_bit, unsigned *generation,
+		      uintptr_t view[3], int *permanent, struct xp_symtext *t)
 {
 	unsigned s1 = atomic_load_explicit(&e->seq, memory_order_acquire);
 	if (s1 & 1 || atomic_load_explicit(&e->addr, memory_order_relaxed) != addr)
@@ -96,6 +97,8 @@ static int read_entry(struct entry *e, uintptr_t addr, unsigned *generation, uin
 	view[1] = atomic_load_explicit(&e->map_end, memory_order_relaxed);
 	view[2] = atomic_load_explicit(&e->eh_frame, memory_order_relaxed);
 	unsigned lengths = atomic_load_explicit(&e->lengths, memory_order_relaxed);
+	if ((lengths & LINE_FORM) != form_bit)
+		return 0; /* the other form of the same address */
 	unsigned len = lengths & 0x3ff, name_end = lengths >> 10 & 0x3ff, module_at = lengths >> 20 & 0x3ff;
 	*permanent = (lengths & PERMANENT) != 0;
 	unsigned words = (len + 7) / 8 < WORDS ? (len + 7) / 8 : WORDS;
@@ -113,7 +116,12 @@ static int read_entry(struct entry *e, uintptr_t addr, unsigned *generation, uin
 	       name_end <= module_at && module_at <= len;
 }
 
-int xp_symcache_get(uintptr_t addr, struct xp_symtext *t)
+static unsigned form_bit(enum xp_symtext_form form)
+{
+	return form == XP_SYMTEXT_LINE ? LINE_FORM : 0;
+}
+
+int xp_symcache_get(uintptr_t addr, enum xp_symtext_form form, struct xp_symtext *t)
 {
 	unsigned generation;
 	uintptr_t view[3];
@@ -127,7 +135,7 @@ int xp_symcache_get(uintptr_t addr, struct xp_symtext *t)
 	for (int way = 0; way < 2; way++) {
 		size_t slot = xp_symcache_slot(addr, way);
 		if (atomic_load_explicit(&tag[slot], memory_order_relaxed) != addr ||
-		    !read_entry(&table[slot], addr, &generation, view, &permanent, t) ||
+		    !read_entry(&table[slot], addr, form_bit(form), &generation, view, &permanent, t) ||
 		    generation != atomic_load_explicit(&xp_symtab_generation, memory_order_acquire))
 			continue;
 		if (permanent)
@@ -143,9 +151,10 @@ int xp_symcache_get(uintptr_t addr, struct xp_symtext *t)
 	return 0;
 }
 
-void xp_symcache_begin(struct xp_symcache_fill *f, uintptr_t addr)
+void xp_symcache_begin(struct xp_symcache_fill *f, uintptr_t addr, enum xp_symtext_form form)
 {
 	f->addr = addr;
+	f->form = form;
 	f->generation = atomic_load_explicit(&xp_symtab_generation, memory_order_acquire);
 }
 
@@ -171,6 +180,13 @@ static int live(struct entry *e)
 	return atomic_load_explicit(&e->addr, memory_order_relaxed) &&
 	       atomic_load_explicit(&e->generation, memory_order_relaxed) ==
 		       atomic_load_explicit(&xp_symtab_generation, memory_order_relaxed);
+}
+
+/* Whether e holds (maybe stale) f's address in f's form. */
+static int holds(struct entry *e, const struct xp_symcache_fill *f)
+{
+	return atomic_load_explicit(&e->addr, memory_order_relaxed) == f->addr &&
+	       (atomic_load_explicit(&e->lengths, memory_order_relaxed) & LINE_FORM) == form_bit(f->form);
 }
 
 /* Whether addr missed before; if not, remember it in both its places:
@@ -213,9 +229,9 @@ void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *
 	/* The way that holds addr already (a stale copy), else an empty or
 	 * stale one, else either. */
 	struct entry *e;
-	if (atomic_load_explicit(&w0->addr, memory_order_relaxed) == f->addr)
+	if (holds(w0, f))
 		e = w0;
-	else if (atomic_load_explicit(&w1->addr, memory_order_relaxed) == f->addr)
+	else if (holds(w1, f))
 		e = w1;
 	else if (!live(w0))
 		e = w0;
@@ -231,7 +247,9 @@ void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *
 	atomic_store_explicit(&e->map_start, view[0], memory_order_relaxed);
 	atomic_store_explicit(&e->map_end, view[1], memory_order_relaxed);
 	atomic_store_explicit(&e->eh_frame, view[2], memory_order_relaxed);
-	atomic_store_explicit(&e->lengths, t->len | t->name_end << 10 | t->module_at << 20 | (permanent ? PERMANENT : 0),
+	atomic_store_explicit(&e->lengths,
+			      t->len | t->name_end << 10 | t->module_at << 20 | (permanent ? PERMANENT : 0) |
+				      form_bit(f->form),
 			      memory_order_relaxed);
 	for (unsigned w = 0; w < (t->len + 7) / 8; w++) {
 		uint64_t v = 0;

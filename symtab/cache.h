@@ -20,15 +20,18 @@
 
 #define XP_SYMTEXT_MAX 464
 
-/* "name+0xoff/0xsize [module]": %ps is text[0, name_end) followed by
- * text[module_at, len) (module_at == len for the main program). */
+/* "name+0xoff/0xsize [module]", then " (file:line)" in the line form
+ * (%pSl): %ps and %psl are text[0, name_end) followed by text[module_at,
+ * len). */
+enum xp_symtext_form { XP_SYMTEXT_PLAIN, XP_SYMTEXT_LINE };
 struct xp_symtext {
 	unsigned len, name_end, module_at;
 	char text[XP_SYMTEXT_MAX];
 };
 
-/* 1 with *t filled when addr's text is cached and still true, else 0. */
-int xp_symcache_get(uintptr_t addr, struct xp_symtext *t);
+/* 1 with *t filled when addr's text in that form is cached and still
+ * true, else 0. */
+int xp_symcache_get(uintptr_t addr, enum xp_symtext_form form, struct xp_symtext *t);
 
 /* Filling: xp_symcache_begin before the lookup whose answer is put (an
  * index drop or rescan meanwhile makes the entry stale at once),
@@ -36,8 +39,9 @@ int xp_symcache_get(uintptr_t addr, struct xp_symtext *t);
 struct xp_symcache_fill {
 	uintptr_t addr;
 	unsigned generation;
+	enum xp_symtext_form form;
 };
-void xp_symcache_begin(struct xp_symcache_fill *f, uintptr_t addr);
+void xp_symcache_begin(struct xp_symcache_fill *f, uintptr_t addr, enum xp_symtext_form form);
 void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *t,
 		     const struct xp_symbol *sym);
 

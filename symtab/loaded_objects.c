@@ -748,6 +748,13 @@ int xp_symtab_srcline(const struct xp_symbol *sym, uintptr_t addr, const char **
 	return xp_lineidx_find(li, addr, file, line);
 }
 
+int xp_symtab_lines_read(const struct xp_symbol *sym)
+{
+	const struct xp_symmod *m = sym->object;
+	const struct xp_symmod_built *b = m ? atomic_load_explicit(&m->built, memory_order_acquire) : NULL;
+	return b && atomic_load_explicit(&b->lines, memory_order_acquire) != NULL;
+}
+
 void xp_symtab_release(struct xp_symtab_hold *h)
 {
 	if (h->held)

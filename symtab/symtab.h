@@ -64,6 +64,10 @@ void xp_symtab_release(struct xp_symtab_hold *h);
  * interrupted the reader). */
 int xp_symtab_srcline(const struct xp_symbol *sym, uintptr_t addr, const char **file, unsigned *line);
 
+/* Whether the lines of sym's object are read (hold still held): then a 0
+ * from xp_symtab_srcline means no line, not a lock it could not take. */
+int xp_symtab_lines_read(const struct xp_symbol *sym);
+
 /* Descriptor ABIs (desc/): addr lies inside the loaded .opd of an object
  * (indexing that object first if needed), so that %pS of it dereferences. */
 int xp_symtab_in_opd(uintptr_t addr);

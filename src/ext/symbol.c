@@ -122,39 +122,76 @@ static void put_text(struct xp_sink *s, const struct xp_symtext *t, int with_off
 	xp_put(s, t->text + t->module_at, t->len - t->module_at);
 }
 
-/* Plain %pS and %ps (no letters but R, not %pB): their text comes from
- * the cache, or is put there.  1 when printed, 0 when no symbol. */
-static int emit_plain(struct xp_sink *s, uintptr_t at, int with_offset)
+/* " (file:line)" after t's text: 1, or 0 when there is no answer to keep
+ * (no room, or the lines could not be read now).  No line at all is an
+ * answer too: the suffix is then empty, as put_line prints it. */
+static int line_text(const struct xp_symbol *sym, uintptr_t at, struct xp_symtext *t)
+{
+	const char *file;
+	unsigned line;
+	if (!xp_symtab_srcline(sym, at, &file, &line))
+		return xp_symtab_lines_read(sym);
+	char digits[3 * sizeof line];
+	char *d = xp_dec32_backwards(digits + sizeof digits, line);
+	size_t flen = strlen(file), nd = (size_t)(digits + sizeof digits - d);
+	if (t->len + flen + nd + 4 > XP_SYMTEXT_MAX)
+		return 0;
+	char *p = t->text + t->len;
+	memcpy(p, " (", 2);
+	memcpy(p + 2, file, flen);
+	p += 2 + flen;
+	*p++ = ':';
+	memcpy(p, d, nd);
+	p += nd;
+	*p++ = ')';
+	t->len = (unsigned)(p - t->text);
+	return 1;
+}
+
+/* %pS and %ps with no letters but R (and l for the line form), not %pB:
+ * their text comes from the cache, or is put there.  1 when printed, 0
+ * when no symbol. */
+static int emit_cached(struct xp_sink *s, uintptr_t at, int with_offset, enum xp_symtext_form form)
 {
 	struct xp_symtext t;
-	if (xp_symcache_get(at, &t)) {
+	if (xp_symcache_get(at, form, &t)) {
 		put_text(s, &t, with_offset);
 		return 1;
 	}
 	/* Indexing opens files: errno stays the caller's (a later %m). */
 	int saved_errno = errno;
 	struct xp_symcache_fill fill;
-	xp_symcache_begin(&fill, at);
+	xp_symcache_begin(&fill, at, form);
 	struct xp_symbol sym;
 	struct xp_symtab_hold h;
-	int found = xp_symtab_lookup(at, &sym, &h);
-	if (found && symbol_text(&sym, &t)) {
+	int lines = form == XP_SYMTEXT_LINE;
+	int found = lines ? xp_symtab_lookup_before_line(at, &sym, &h) : xp_symtab_lookup(at, &sym, &h);
+	if (found && symbol_text(&sym, &t) && (!lines || line_text(&sym, at, &t))) {
 		xp_symcache_put(&fill, &t, &sym);
 		put_text(s, &t, with_offset);
-	} else if (found) { /* longer than an entry: piece by piece, uncached */
+	} else if (found) { /* too long for an entry, or no answer to keep: uncached */
 		xp_put(s, sym.name, sym.name_len);
 		put_pieces(s, &sym, 0, with_offset, 0);
+		const char *file;
+		unsigned line;
+		if (lines && xp_symtab_srcline(&sym, at, &file, &line))
+			put_line(s, file, line);
 	}
 	xp_symtab_release(&h);
 	errno = saved_errno;
 	return found;
 }
 
-static int plain(const struct xp_ext_call *c)
+/* Whether the letters leave the cached form: none but R, or l too. */
+static int cached_form(const struct xp_ext_call *c, enum xp_symtext_form *form)
 {
-	for (size_t i = 0; i < c->nletters; i++)
-		if (c->letters[i] != 'R')
+	*form = XP_SYMTEXT_PLAIN;
+	for (size_t i = 0; i < c->nletters; i++) {
+		if (c->letters[i] == 'l')
+			*form = XP_SYMTEXT_LINE;
+		else if (c->letters[i] != 'R')
 			return 0;
+	}
 	return 1;
 }
 
@@ -162,8 +199,9 @@ static int emit(struct xp_sink *s, const struct xp_ext_call *c, uintptr_t addr,
 		int backtrace, int with_offset, uintptr_t miss)
 {
 	uintptr_t at = addr - (uintptr_t)backtrace;
-	if (!backtrace && plain(c)) {
-		if (!emit_plain(s, at, with_offset))
+	enum xp_symtext_form form;
+	if (!backtrace && cached_form(c, &form)) {
+		if (!emit_cached(s, at, with_offset, form))
 			put_hex(s, miss);
 		return 0;
 	}
@@ -225,15 +263,15 @@ int xp_ext_symbol_name(struct xp_sink *s, const struct xp_ext_call *c)
 	return emit_code(s, c, XP_DESC_SYMBOL, 0);
 }
 
-void xp_ext_symbol_plain(struct xp_sink *s, const void *ptr, int with_offset)
+void xp_ext_symbol_plain(struct xp_sink *s, const void *ptr, int with_offset, int line)
 {
 	uintptr_t p = (uintptr_t)ptr;
 	if (!xp_desc_native()) {
-		if (!emit_plain(s, p, with_offset))
+		if (!emit_cached(s, p, with_offset, line ? XP_SYMTEXT_LINE : XP_SYMTEXT_PLAIN))
 			put_hex(s, p);
 		return;
 	}
-	struct xp_ext_call c = { .ptr = ptr };
+	struct xp_ext_call c = { .ptr = ptr, .letters = "l", .nletters = (size_t)(line != 0) };
 	emit_code(s, &c, XP_DESC_SYMBOL, with_offset);
 }
 

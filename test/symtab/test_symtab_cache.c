@@ -61,7 +61,7 @@ static void check_prints(uintptr_t addr)
 static int cached(uintptr_t addr)
 {
 	struct xp_symtext t;
-	return xp_symcache_get(addr, &t);
+	return xp_symcache_get(addr, XP_SYMTEXT_PLAIN, &t);
 }
 
 START_TEST(second_print_comes_from_the_cache)
@@ -79,7 +79,7 @@ START_TEST(second_print_comes_from_the_cache)
 		struct xp_symtext t;
 		char want[600];
 		expected(a[i], 1, want, sizeof want);
-		ck_assert(xp_symcache_get(a[i], &t));
+		ck_assert(xp_symcache_get(a[i], XP_SYMTEXT_PLAIN, &t));
 		ck_assert_str_eq((t.text[t.len] = 0, t.text), want);
 	}
 	/* what the cache does not hold: %pB, letters, width */
@@ -88,6 +88,52 @@ START_TEST(second_print_comes_from_the_cache)
 	expected((uintptr_t)FN(abort), 1, want, sizeof want);
 	ck_assert_int_eq(strlen(got), strlen(want) > 40 ? strlen(want) + 1 : 41);
 	ck_assert_int_eq(strncmp(got, want, strlen(want)), 0);
+}
+END_TEST
+
+/* What %pSl (with_offset) or %psl must print for addr. */
+static void expected_line(uintptr_t addr, int with_offset, char *out, size_t n)
+{
+	expected(addr, with_offset, out, n);
+	struct xp_symbol sym;
+	struct xp_symtab_hold h;
+	const char *file;
+	unsigned line;
+	if (xp_symtab_lookup(addr, &sym, &h) && xp_symtab_srcline(&sym, addr, &file, &line))
+		snprintf(out + strlen(out), n - strlen(out), " (%s:%u)", file, line);
+	xp_symtab_release(&h);
+}
+
+/* The line form is cached apart from the plain one, both at once. */
+START_TEST(line_form_beside_the_plain_one)
+{
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	uintptr_t a = (uintptr_t)FN(cache_prog_function) + 1;
+	char want[900], got[900], plain[600];
+	expected_line(a, 1, want, sizeof want);
+	ck_assert_msg(strstr(want, "test_symtab_cache.c:") != NULL, "%s", want);
+	expected(a, 1, plain, sizeof plain);
+	for (int round = 0; round < 3; round++) {
+		xsnprintf(got, sizeof got, "%pSl", (void *)a);
+		ck_assert_str_eq(got, want);
+		xsnprintf(got, sizeof got, "%pS", (void *)a);
+		ck_assert_str_eq(got, plain);
+	}
+	struct xp_symtext t;
+	ck_assert(xp_symcache_get(a, XP_SYMTEXT_LINE, &t));
+	ck_assert(xp_symcache_get(a, XP_SYMTEXT_PLAIN, &t));
+	xsnprintf(got, sizeof got, "%pSl", (void *)a); /* from the cache */
+	ck_assert_str_eq(got, want);
+	expected_line(a, 0, want, sizeof want);
+	xsnprintf(got, sizeof got, "%psl", (void *)a);
+	ck_assert_str_eq(got, want);
+	/* libc: with its debug file's lines if installed, else without a suffix */
+	uintptr_t c = (uintptr_t)FN(abort);
+	expected_line(c, 1, want, sizeof want);
+	xsnprintf(got, sizeof got, "%pSRl", (void *)c);
+	xsnprintf(got, sizeof got, "%pSRl", (void *)c);
+	ck_assert_str_eq(got, want);
+	ck_assert(xp_symcache_get(c, XP_SYMTEXT_LINE, &t));
 }
 END_TEST
 
@@ -262,6 +308,7 @@ int main(void)
 	Suite *s = suite_create("symtab_cache");
 	TCase *tc = tcase_create("cache");
 	tcase_add_test(tc, second_print_comes_from_the_cache);
+	tcase_add_test(tc, line_form_beside_the_plain_one);
 	tcase_add_test(tc, addresses_sharing_an_entry);
 	tcase_add_test(tc, object_unloaded_and_another_loaded_at_its_place);
 	tcase_add_test(tc, index_drop_forgets_the_texts);
