@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* binutils for the target (the cross leg runs the tests under qemu with
  * powerpc64-linux-gnu-nm and friends; CMake passes CMAKE_NM etc.). */
@@ -24,6 +25,16 @@
 #else
 #define XP_TEST_DESCRIPTORS 0
 #endif
+
+/* The code address a function pointer (or dlsym's answer) stands for:
+ * where there are descriptors, the entry word of the one it points at. */
+static inline uintptr_t oracle_code(const void *fn)
+{
+	uintptr_t entry = (uintptr_t)fn;
+	if (XP_TEST_DESCRIPTORS)
+		memcpy(&entry, fn, sizeof entry);
+	return entry;
+}
 
 /* A zero-sized assembly function needs the target's return instruction. */
 #if defined(__powerpc__)

@@ -17,8 +17,10 @@
 
 #include "../../symtab/cache.h"
 #include "../../symtab/symtab.h"
+#include "oracle.h"
 
-#define FN(f) ((void *)(uintptr_t)(f))
+/* A function's code address (the cache keys code, not descriptors). */
+#define FN(f) ((void *)oracle_code((const void *)(uintptr_t)(f)))
 
 __attribute__((noinline, used)) int cache_prog_function(int x)
 {
@@ -196,7 +198,7 @@ START_TEST(object_unloaded_and_another_loaded_at_its_place)
 	ck_assert_int_eq(xprintf_symbols_preload(), 0);
 	void *h = dlopen(FIXTURE_DIR "/libxpfix_late.so", RTLD_NOW | RTLD_LOCAL);
 	ck_assert_ptr_nonnull(h);
-	uintptr_t f = (uintptr_t)dlsym(h, "late_global"), first[3];
+	uintptr_t f = oracle_code(dlsym(h, "late_global")), first[3];
 	loader_view(f, first);
 	char got[600], hex[64];
 	xsnprintf(got, sizeof got, "%ps", (void *)f);
@@ -221,7 +223,7 @@ START_TEST(object_unloaded_and_another_loaded_at_its_place)
 		void *o = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 		ck_assert_ptr_nonnull(o);
 		snprintf(name, sizeof name, "%s_global", others[i]);
-		uintptr_t g = (uintptr_t)dlsym(o, name), now[3];
+		uintptr_t g = oracle_code(dlsym(o, name)), now[3];
 		loader_view(g, now);
 		same_place = now[0] == first[0] && (now[1] != first[1] || now[2] != first[2]);
 		if (same_place) {

@@ -287,8 +287,7 @@ START_TEST(letters_and_backtrace_form)
 	void *p = dlopen(path, RTLD_NOW | RTLD_NOLOAD);
 	char *g = dlsym(p, "plain_global");
 	ck_assert_ptr_nonnull(g);
-	if (XP_TEST_DESCRIPTORS) /* dlsym gives the descriptor: its entry word is the code */
-		g = *(char **)g;
+	g = (char *)oracle_code(g); /* dlsym may give a descriptor */
 	char a[512], b[512], c[512];
 	for (int off = 1; off < 8; off++) {
 		xsnprintf(a, sizeof a, "%pBl", g + off);
