@@ -121,6 +121,16 @@ static unsigned form_bit(enum xp_symtext_form form)
 	return form == XP_SYMTEXT_LINE ? LINE_FORM : 0;
 }
 
+/* What the hashes and the hint arrays see of an address in a form: the
+ * address for the plain form, else with its top bit flipped, so that the
+ * two forms of one address have places of their own and a program that
+ * prints both does not make them evict each other.  (Entries hold address
+ * and form apart: a hint that collides only costs a look.) */
+static uintptr_t key_of(uintptr_t addr, enum xp_symtext_form form)
+{
+	return form == XP_SYMTEXT_LINE ? addr ^ ((uintptr_t)1 << (8 * sizeof(uintptr_t) - 1)) : addr;
+}
+
 int xp_symcache_get(uintptr_t addr, enum xp_symtext_form form, struct xp_symtext *t)
 {
 	unsigned generation;
@@ -131,10 +141,11 @@ int xp_symcache_get(uintptr_t addr, enum xp_symtext_form form, struct xp_symtext
 	int asked = 0;
 #endif
 	if (!addr)
-		return 0; /* the key of an empty entry */
+		return 0; /* the address of an empty entry */
+	uintptr_t key = key_of(addr, form);
 	for (int way = 0; way < 2; way++) {
-		size_t slot = xp_symcache_slot(addr, way);
-		if (atomic_load_explicit(&tag[slot], memory_order_relaxed) != addr ||
+		size_t slot = xp_symcache_slot(key, way);
+		if (atomic_load_explicit(&tag[slot], memory_order_relaxed) != key ||
 		    !read_entry(&table[slot], addr, form_bit(form), &generation, view, &permanent, t) ||
 		    generation != atomic_load_explicit(&xp_symtab_generation, memory_order_acquire))
 			continue;
@@ -193,21 +204,22 @@ static int holds(struct entry *e, const struct xp_symcache_fill *f)
  * two hot addresses that share one place still find themselves in the
  * other (remembered in one place only, they could evict each other there
  * for ever and never be admitted). */
-static int seen_before(uintptr_t addr)
+static int seen_before(uintptr_t key)
 {
-	size_t s0 = xp_symcache_slot(addr, 0), s1 = xp_symcache_slot(addr, 1);
-	if (atomic_load_explicit(&seen[s0], memory_order_relaxed) == addr ||
-	    atomic_load_explicit(&seen[s1], memory_order_relaxed) == addr)
+	size_t s0 = xp_symcache_slot(key, 0), s1 = xp_symcache_slot(key, 1);
+	if (atomic_load_explicit(&seen[s0], memory_order_relaxed) == key ||
+	    atomic_load_explicit(&seen[s1], memory_order_relaxed) == key)
 		return 1;
-	atomic_store_explicit(&seen[s0], addr, memory_order_relaxed);
-	atomic_store_explicit(&seen[s1], addr, memory_order_relaxed);
+	atomic_store_explicit(&seen[s0], key, memory_order_relaxed);
+	atomic_store_explicit(&seen[s1], key, memory_order_relaxed);
 	return 0;
 }
 
 void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *t,
 		     const struct xp_symbol *sym)
 {
-	if (!f->addr || t->len > XP_SYMTEXT_MAX || !seen_before(f->addr))
+	uintptr_t key = key_of(f->addr, f->form);
+	if (!f->addr || t->len > XP_SYMTEXT_MAX || !seen_before(key))
 		return;
 	/* The mapping hits will compare with: the loader's now, which must
 	 * still be the object the text came from.  (If it was unloaded since
@@ -225,7 +237,7 @@ void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *
 		return; /* no way to tell that it is still loaded */
 #endif
 	}
-	struct entry *w0 = &table[xp_symcache_slot(f->addr, 0)], *w1 = &table[xp_symcache_slot(f->addr, 1)];
+	struct entry *w0 = &table[xp_symcache_slot(key, 0)], *w1 = &table[xp_symcache_slot(key, 1)];
 	/* The way that holds addr already (a stale copy), else an empty or
 	 * stale one, else either. */
 	struct entry *e;
@@ -257,7 +269,7 @@ void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *
 		atomic_store_explicit(&e->text[w], v, memory_order_relaxed);
 	}
 	release(e, seq);
-	atomic_store_explicit(&tag[e - table], f->addr, memory_order_relaxed);
+	atomic_store_explicit(&tag[e - table], key, memory_order_relaxed);
 }
 
 static unsigned held_seq[SLOTS];

@@ -83,12 +83,14 @@ static unsigned hex_digits(char *p, uintptr_t v)
 	return n;
 }
 
-/* The whole "name+0xoff/0xsize [module]" of sym into t: 1, or 0 when it
- * does not fit. */
-static int symbol_text(const struct xp_symbol *sym, struct xp_symtext *t)
+/* The whole "name+0xoff/0xsize [module]" of sym into t, then
+ * " (file:line)" when file is not NULL: 1, or 0 when it does not fit. */
+static int symbol_text(const struct xp_symbol *sym, const char *file, unsigned line, struct xp_symtext *t)
 {
 	size_t mod_len = sym->main_program ? 0 : strlen(sym->module);
-	size_t need = sym->name_len + 2 * (3 + 2 * sizeof(uintptr_t)) + (mod_len ? mod_len + 3 : 0);
+	size_t file_len = file ? strlen(file) : 0;
+	size_t need = sym->name_len + 2 * (3 + 2 * sizeof(uintptr_t)) + (mod_len ? mod_len + 3 : 0) +
+		      (file ? file_len + 2 + 1 + 10 + 1 : 0);
 	if (need > XP_SYMTEXT_MAX)
 		return 0;
 	char *p = t->text;
@@ -108,6 +110,18 @@ static int symbol_text(const struct xp_symbol *sym, struct xp_symtext *t)
 		p[2 + mod_len] = ']';
 		p += mod_len + 3;
 	}
+	if (file) {
+		char digits[10];
+		char *d = xp_dec32_backwards(digits + sizeof digits, line);
+		size_t nd = (size_t)(digits + sizeof digits - d);
+		memcpy(p, " (", 2);
+		memcpy(p + 2, file, file_len);
+		p += 2 + file_len;
+		*p++ = ':';
+		memcpy(p, d, nd);
+		p += nd;
+		*p++ = ')';
+	}
 	t->len = (unsigned)(p - t->text);
 	return 1;
 }
@@ -120,32 +134,6 @@ static void put_text(struct xp_sink *s, const struct xp_symtext *t, int with_off
 	}
 	xp_put(s, t->text, t->name_end);
 	xp_put(s, t->text + t->module_at, t->len - t->module_at);
-}
-
-/* " (file:line)" after t's text: 1, or 0 when there is no answer to keep
- * (no room, or the lines could not be read now).  No line at all is an
- * answer too: the suffix is then empty, as put_line prints it. */
-static int line_text(const struct xp_symbol *sym, uintptr_t at, struct xp_symtext *t)
-{
-	const char *file;
-	unsigned line;
-	if (!xp_symtab_srcline(sym, at, &file, &line))
-		return xp_symtab_lines_read(sym);
-	char digits[3 * sizeof line];
-	char *d = xp_dec32_backwards(digits + sizeof digits, line);
-	size_t flen = strlen(file), nd = (size_t)(digits + sizeof digits - d);
-	if (t->len + flen + nd + 4 > XP_SYMTEXT_MAX)
-		return 0;
-	char *p = t->text + t->len;
-	memcpy(p, " (", 2);
-	memcpy(p + 2, file, flen);
-	p += 2 + flen;
-	*p++ = ':';
-	memcpy(p, d, nd);
-	p += nd;
-	*p++ = ')';
-	t->len = (unsigned)(p - t->text);
-	return 1;
 }
 
 /* %pS and %ps with no letters but R (and l for the line form), not %pB:
@@ -166,15 +154,24 @@ static int emit_cached(struct xp_sink *s, uintptr_t at, int with_offset, enum xp
 	struct xp_symtab_hold h;
 	int lines = form == XP_SYMTEXT_LINE;
 	int found = lines ? xp_symtab_lookup_before_line(at, &sym, &h) : xp_symtab_lookup(at, &sym, &h);
-	if (found && symbol_text(&sym, &t) && (!lines || line_text(&sym, at, &t))) {
+	/* No line is an answer to keep only once the object's lines are
+	 * read (not when a signal handler could not take the lock to read
+	 * them); without one there is no suffix, as the kernel prints
+	 * assembly. */
+	const char *file = NULL;
+	unsigned line = 0;
+	int keep = 1;
+	if (found && lines && !xp_symtab_srcline(&sym, at, &file, &line)) {
+		file = NULL;
+		keep = xp_symtab_lines_read(&sym);
+	}
+	if (found && keep && symbol_text(&sym, file, line, &t)) {
 		xp_symcache_put(&fill, &t, &sym);
 		put_text(s, &t, with_offset);
 	} else if (found) { /* too long for an entry, or no answer to keep: uncached */
 		xp_put(s, sym.name, sym.name_len);
 		put_pieces(s, &sym, 0, with_offset, 0);
-		const char *file;
-		unsigned line;
-		if (lines && xp_symtab_srcline(&sym, at, &file, &line))
+		if (file)
 			put_line(s, file, line);
 	}
 	xp_symtab_release(&h);
