@@ -139,6 +139,37 @@ START_TEST(line_form_beside_the_plain_one)
 }
 END_TEST
 
+/* The two forms of an address have places of their own: a program that
+ * prints both of one call site and another address hashed to the plain
+ * form's very places keeps all three texts cached. */
+START_TEST(line_form_has_places_of_its_own)
+{
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	uintptr_t a = (uintptr_t)FN(abort) + 2, b = 0;
+	size_t s0 = xp_symcache_slot(a, 0), s1 = xp_symcache_slot(a, 1);
+	char got[900];
+	for (uintptr_t p = a + 1; !b && p < a + (64u << 20); p++)
+		if (xp_symcache_slot(p, 0) == s0 && xp_symcache_slot(p, 1) == s1 &&
+		    (xsnprintf(got, sizeof got, "%pS", (void *)p), strncmp(got, "0x", 2) != 0))
+			b = p;
+	ck_assert_msg(b, "no named address shares both places of %p", (void *)a);
+	xprintf_symbols_set_debug_path(NULL); /* every entry stale */
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	for (int turn = 0; turn < 2; turn++) { /* a second miss fills */
+		xsnprintf(got, sizeof got, "%pS", (void *)a);
+		xsnprintf(got, sizeof got, "%pSl", (void *)a);
+	}
+	for (int turn = 0; turn < 2; turn++)
+		xsnprintf(got, sizeof got, "%pS", (void *)b);
+	struct xp_symtext t;
+	ck_assert(xp_symcache_get(a, XP_SYMTEXT_PLAIN, &t));
+	ck_assert(xp_symcache_get(a, XP_SYMTEXT_LINE, &t));
+	ck_assert(xp_symcache_get(b, XP_SYMTEXT_PLAIN, &t));
+	check_prints(a);
+	check_prints(b);
+}
+END_TEST
+
 /* Addresses whose first entry is the same: each still prints its own
  * text, however they evict one another; and a second one finds the other
  * way while the first keeps its entry. */
@@ -312,6 +343,7 @@ int main(void)
 	tcase_add_test(tc, second_print_comes_from_the_cache);
 	tcase_add_test(tc, line_form_beside_the_plain_one);
 	tcase_add_test(tc, addresses_sharing_an_entry);
+	tcase_add_test(tc, line_form_has_places_of_its_own);
 	tcase_add_test(tc, object_unloaded_and_another_loaded_at_its_place);
 	tcase_add_test(tc, index_drop_forgets_the_texts);
 	tcase_add_test(tc, signal_handler_during_a_cache_write);
