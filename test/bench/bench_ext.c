@@ -14,6 +14,8 @@
 
 #include <xprintf.h>
 
+#include "bench_clock.h"
+
 #define NVAL 256
 static unsigned char bytes[NVAL][16];
 static struct point { int x, y; } points[NVAL];
@@ -21,13 +23,6 @@ static struct point { int x, y; } points[NVAL];
 enum printer { XP, GLIBC, STB };
 
 static volatile size_t sink_len;
-
-static double now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
 
 #define RUN(call)                                                   \
 	do {                                                        \
@@ -102,9 +97,9 @@ static double measure(void (*fn)(enum printer, long), enum printer p, long iters
 {
 	double best = 1e30;
 	for (int round = 0; round < 7; round++) {
-		double t0 = now_ns();
+		double t0 = bench_wall_ns();
 		fn(p, iters);
-		double dt = (now_ns() - t0) / (double)iters;
+		double dt = (bench_wall_ns() - t0) / (double)iters;
 		if (dt < best)
 			best = dt;
 	}

@@ -18,6 +18,8 @@
 
 #include <xprintf.h>
 
+#include "bench_clock.h"
+
 #define NVAL 1024
 #define ROUNDS 7
 
@@ -78,31 +80,24 @@ static int stb_wrap(char *b, size_t n, const char *f, ...)
 
 static volatile int sink;
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts); /* CPU time: robust when the machine is shared */
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 static double time_double(fmt_fn f, const char *fmt, const double *v, int reps)
 {
 	char buf[2048];
-	double t0 = now();
+	double t0 = bench_cpu_ns();
 	for (int r = 0; r < reps; r++)
 		for (int i = 0; i < NVAL; i++)
 			sink += f(buf, sizeof buf, fmt, v[i]);
-	return (now() - t0) / ((double)reps * NVAL);
+	return (bench_cpu_ns() - t0) / ((double)reps * NVAL);
 }
 
 static double time_ldouble(fmt_fn f, const char *fmt, const long double *v, int reps)
 {
 	char buf[2048];
-	double t0 = now();
+	double t0 = bench_cpu_ns();
 	for (int r = 0; r < reps; r++)
 		for (int i = 0; i < NVAL; i++)
 			sink += f(buf, sizeof buf, fmt, v[i]);
-	return (now() - t0) / ((double)reps * NVAL);
+	return (bench_cpu_ns() - t0) / ((double)reps * NVAL);
 }
 
 /* How many of the values stb prints differently from glibc; first example. */

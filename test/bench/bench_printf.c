@@ -14,6 +14,8 @@
 
 #include <xprintf.h>
 
+#include "bench_clock.h"
+
 /* The library's choice of driver loop (src/run.h): nonzero runs the
  * AVX-512 loop.  Reachable here because the benchmark links the static
  * library; cleared and restored to time the plain loop on such a CPU. */
@@ -88,25 +90,6 @@ struct result {
 	double per_glibc[NPRINTERS], per_stb[NPRINTERS]; /* median ratios */
 };
 
-static double cpu_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int by_value(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-static double median(double *v)
-{
-	qsort(v, ROUNDS, sizeof v[0], by_value);
-	return v[ROUNDS / 2];
-}
-
 static void measure(void (*fn)(enum printer, const struct inputs *, long),
 		    const struct inputs *in, long iters, const int use[NPRINTERS],
 		    struct result *r)
@@ -118,9 +101,9 @@ static void measure(void (*fn)(enum printer, const struct inputs *, long),
 			if (!use[p])
 				continue;
 			xp_run_avx512_chosen = p == XP_AVX512;
-			double t0 = cpu_ns();
+			double t0 = bench_cpu_ns();
 			fn((enum printer)p, in, iters);
-			t[p][round] = (cpu_ns() - t0) / (double)iters;
+			t[p][round] = (bench_cpu_ns() - t0) / (double)iters;
 		}
 		for (int p = 0; p < NPRINTERS; p++) {
 			vs_glibc[p][round] = t[p][round] / t[GLIBC][round];
@@ -131,9 +114,9 @@ static void measure(void (*fn)(enum printer, const struct inputs *, long),
 	for (int p = 0; p < NPRINTERS; p++) {
 		if (!use[p])
 			continue;
-		r->ns[p] = median(t[p]);
-		r->per_glibc[p] = median(vs_glibc[p]);
-		r->per_stb[p] = median(vs_stb[p]);
+		r->ns[p] = bench_median(t[p], ROUNDS);
+		r->per_glibc[p] = bench_median(vs_glibc[p], ROUNDS);
+		r->per_stb[p] = bench_median(vs_stb[p], ROUNDS);
 	}
 }
 

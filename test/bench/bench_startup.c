@@ -14,34 +14,22 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "bench_clock.h"
 
 extern char **environ;
-
-static double now_ns(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e9 + t.tv_nsec;
-}
-
-static int by_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
 
 /* One run of path, ns from spawn to reaped exit; -1 if it did not run. */
 static double run_once(const char *path, const posix_spawn_file_actions_t *fa)
 {
 	char *argv[] = { (char *)path, NULL };
 	pid_t pid;
-	double t0 = now_ns();
+	double t0 = bench_wall_ns();
 	if (posix_spawn(&pid, path, fa, NULL, argv, environ) != 0)
 		return -1;
 	int status;
 	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		return -1;
-	return now_ns() - t0;
+	return bench_wall_ns() - t0;
 }
 
 int main(int argc, char **argv)
@@ -69,7 +57,7 @@ int main(int argc, char **argv)
 	double best[2], mid[2];
 	printf("start-up, spawn to exit, %d runs each in turns (ms):\n", runs);
 	for (int k = 0; k < 2; k++) {
-		qsort(t[k], (size_t)runs, sizeof(double), by_double);
+		qsort(t[k], (size_t)runs, sizeof(double), bench_by_value);
 		best[k] = t[k][0] / 1e6;
 		mid[k] = t[k][runs / 2] / 1e6;
 		printf("  %-16s best %7.3f   median %7.3f\n", what[k], best[k], mid[k]);

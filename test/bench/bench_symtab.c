@@ -38,30 +38,12 @@
 
 #include "../../symtab/symtab.h"
 #include "../symtab/oracle.h"
+#include "bench_clock.h"
 
 #define N_ADDR 1000000
 #define BATCH 1000
 
 static double (*volatile keep_libm)(double) = cos;
-
-static double now_ns(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e9 + t.tv_nsec;
-}
-
-static int by_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
-
-static double median(double *v, size_t n)
-{
-	qsort(v, n, sizeof *v, by_double);
-	return v[n / 2];
-}
 
 __attribute__((noinline)) static int program_function(int x)
 {
@@ -93,13 +75,13 @@ static int in_fresh_process(void (*measure)(double *msg), double *msg, size_t n)
 static void first_lookups(double *msg)
 {
 	char buf[256];
-	double t0 = now_ns();
+	double t0 = bench_wall_ns();
 	xsnprintf(buf, sizeof buf, "%pS", (void *)(uintptr_t)program_function);
-	double t1 = now_ns();
+	double t1 = bench_wall_ns();
 	xsnprintf(buf, sizeof buf, "%pS", (void *)(uintptr_t)abort);
-	double t2 = now_ns();
+	double t2 = bench_wall_ns();
 	xsnprintf(buf, sizeof buf, "%pS", (void *)(uintptr_t)keep_libm);
-	double t3 = now_ns();
+	double t3 = bench_wall_ns();
 	struct xp_symtab_stats st;
 	xp_symtab_stats(&st);
 	double m[5] = { t1 - t0, t2 - t1, t3 - t2, (double)st.bytes, (double)st.symbols };
@@ -125,8 +107,8 @@ static void cold(void)
 	}
 	printf("cold first lookup, median of %d fresh processes (index build):\n", RUNS);
 	printf("  program %8.0f us   libc %8.0f us   libm %8.0f us   total %8.0f us\n",
-	       median(prog, RUNS) / 1e3, median(libc, RUNS) / 1e3, median(libm, RUNS) / 1e3,
-	       median(total, RUNS) / 1e3);
+	       bench_median(prog, RUNS) / 1e3, bench_median(libc, RUNS) / 1e3, bench_median(libm, RUNS) / 1e3,
+	       bench_median(total, RUNS) / 1e3);
 	printf("  index for these three: %zu entries, %zu bytes, %.2f bytes/symbol\n", syms, bytes,
 	       syms ? (double)bytes / (double)syms : 0.0);
 }
@@ -175,22 +157,22 @@ static void warm(const uintptr_t *a, size_t n)
 	size_t named_x = 0, named_d = 0;
 	for (size_t b = 0; b < batches; b++) {
 		const uintptr_t *p = a + b * BATCH;
-		double t0 = now_ns();
+		double t0 = bench_wall_ns();
 		for (int i = 0; i < BATCH; i++) {
 			struct xp_symbol s;
 			struct xp_symtab_hold h;
 			named_x += (size_t)xp_symtab_lookup(p[i], &s, &h);
 			xp_symtab_release(&h);
 		}
-		double t1 = now_ns();
+		double t1 = bench_wall_ns();
 		for (int i = 0; i < BATCH; i++) {
 			Dl_info info;
 			named_d += dladdr((void *)p[i], &info) && info.dli_sname;
 		}
-		double t2 = now_ns();
+		double t2 = bench_wall_ns();
 		for (int i = 0; i < BATCH; i++)
 			sink += (size_t)xsnprintf(buf, sizeof buf, "%pS", (void *)p[i]);
-		double t3 = now_ns();
+		double t3 = bench_wall_ns();
 		if (b % 10) { /* the formatting comparison on every 10th batch: dladdr is slow */
 			xl[b] = (t1 - t0) / BATCH;
 			dl[b] = (t2 - t1) / BATCH;
@@ -205,7 +187,7 @@ static void warm(const uintptr_t *a, size_t n)
 							 (unsigned long)(p[i] - (uintptr_t)info.dli_saddr),
 							 info.dli_fname);
 		}
-		double t4 = now_ns();
+		double t4 = bench_wall_ns();
 		for (int i = 0; i < BATCH; i++) {
 			Dl_info info;
 			if (dladdr((void *)p[i], &info) && info.dli_sname)
@@ -213,21 +195,21 @@ static void warm(const uintptr_t *a, size_t n)
 							       (unsigned long)(p[i] - (uintptr_t)info.dli_saddr),
 							       info.dli_fname);
 		}
-		double t5 = now_ns();
+		double t5 = bench_wall_ns();
 		xl[b] = (t1 - t0) / BATCH;
 		dl[b] = (t2 - t1) / BATCH;
 		xf[b] = (t3 - t2) / BATCH;
 		gf[b] = (t4 - t3) / BATCH;
 		sf[b] = (t5 - t4) / BATCH;
 	}
-	double mxl = median(xl, batches), mdl = median(dl, batches), mxf = median(xf, batches);
+	double mxl = bench_median(xl, batches), mdl = bench_median(dl, batches), mxf = bench_median(xf, batches);
 	size_t k = 0;
 	for (size_t b = 0; b < batches; b++)
 		if (gf[b] >= 0) {
 			gf[k] = gf[b];
 			sf[k++] = sf[b];
 		}
-	double mgf = median(gf, k), msf = median(sf, k);
+	double mgf = bench_median(gf, k), msf = bench_median(sf, k);
 	printf("%-10s %14s %14s %14s %10s %10s\n", "workload", "xprintf ns", "glibc ns", "stb ns",
 	       "glibc/xp", "stb/xp");
 	printf("%-10s %14.1f %14.1f %14s %10.1f %10s\n", "lookup", mxl, mdl, "-", mdl / mxl, "-");
@@ -249,9 +231,9 @@ static void first_lines(double *msg)
 	struct xp_symtab_stats before = { 0 }, after;
 	for (int k = 0; k < 2; k++) {
 		xsnprintf(buf, sizeof buf, "%pS", at[k]);
-		double t0 = now_ns();
+		double t0 = bench_wall_ns();
 		xsnprintf(buf, sizeof buf, "%pSl", at[k]);
-		msg[k] = now_ns() - t0;
+		msg[k] = bench_wall_ns() - t0;
 		xp_symtab_stats(&after);
 		msg[2 + k] = (double)(after.line_rows - before.line_rows);
 		msg[4 + k] = (double)(after.line_rows_kept - before.line_rows_kept);
@@ -279,7 +261,7 @@ static void lines_cold(void)
 	const char *what[2] = { "program", "libc" };
 	for (int k = 0; k < 2; k++)
 		printf("  %-8s build %8.1f ms  %8.0f rows read, %8.0f kept, %9.0f bytes: %.2f bytes/row\n",
-		       what[k], median(t[k], RUNS) / 1e6, rows[k], kept[k], bytes[k],
+		       what[k], bench_median(t[k], RUNS) / 1e6, rows[k], kept[k], bytes[k],
 		       rows[k] ? bytes[k] / rows[k] : 0.0);
 }
 
@@ -317,13 +299,13 @@ static void time_formats(const char *const *fmt, double *ns, size_t nf, const ui
 		for (size_t c = 0; c < nslices; c++)
 			for (size_t f = 0; f < nf; f++) {
 				const uintptr_t *at = a + (c + f * nslices / nf) % nslices * slice;
-				double t0 = now_ns();
+				double t0 = bench_wall_ns();
 				for (size_t i = 0; i < slice; i++)
 					sink += (size_t)xsnprintf(buf, sizeof buf, fmt[f], (void *)at[i]);
-				v[f * per_format + r * nslices + c] = (now_ns() - t0) / (double)slice;
+				v[f * per_format + r * nslices + c] = (bench_wall_ns() - t0) / (double)slice;
 			}
 	for (size_t f = 0; f < nf; f++)
-		ns[f] = median(v + f * per_format, per_format);
+		ns[f] = bench_median(v + f * per_format, per_format);
 	free(v);
 }
 
@@ -331,7 +313,7 @@ static double time_libdw(Dwfl *d, const uintptr_t *a, size_t n, int rounds)
 {
 	double *v = malloc((size_t)rounds * sizeof *v);
 	for (int r = 0; r < rounds; r++) {
-		double t0 = now_ns();
+		double t0 = bench_wall_ns();
 		for (size_t i = 0; i < n; i++) {
 			Dwfl_Module *m = dwfl_addrmodule(d, a[i]);
 			Dwfl_Line *l = m ? dwfl_module_getsrc(m, a[i]) : NULL;
@@ -339,9 +321,9 @@ static double time_libdw(Dwfl *d, const uintptr_t *a, size_t n, int rounds)
 			if (l && dwarf_lineno(dwfl_dwarf_line(l, &(Dwarf_Addr){ 0 }), &line) == 0)
 				sink += (size_t)line;
 		}
-		v[r] = (now_ns() - t0) / (double)n;
+		v[r] = (bench_wall_ns() - t0) / (double)n;
 	}
-	double m = median(v, (size_t)rounds);
+	double m = bench_median(v, (size_t)rounds);
 	free(v);
 	return m;
 }
@@ -534,15 +516,15 @@ static double time_dladdr(const uintptr_t *a, size_t n, int rounds, size_t *name
 {
 	double *v = malloc((size_t)rounds * sizeof *v);
 	for (int r = 0; r < rounds; r++) {
-		double t0 = now_ns();
+		double t0 = bench_wall_ns();
 		*named = 0;
 		for (size_t i = 0; i < n; i++) {
 			Dl_info info;
 			*named += dladdr((void *)a[i], &info) && info.dli_sname;
 		}
-		v[r] = (now_ns() - t0) / (double)n;
+		v[r] = (bench_wall_ns() - t0) / (double)n;
 	}
-	double m = median(v, (size_t)rounds);
+	double m = bench_median(v, (size_t)rounds);
 	free(v);
 	return m;
 }
@@ -623,10 +605,10 @@ static void first_lookups_all(double *msg)
 {
 	char buf[512];
 	long rss = resident_kib();
-	double t0 = now_ns();
+	double t0 = bench_wall_ns();
 	for (size_t i = 0; i < n_objects; i++)
 		xsnprintf(buf, sizeof buf, "%pS", (void *)objects[i].one);
-	double t1 = now_ns();
+	double t1 = bench_wall_ns();
 	struct xp_symtab_stats st;
 	xp_symtab_stats(&st);
 	msg[0] = t1 - t0;
@@ -647,7 +629,7 @@ static void cold_all(void)
 		t[r] = msg[0];
 	}
 	printf("first lookups in all %zu objects, median of %d fresh processes: %.1f ms\n", n_objects, RUNS,
-	       median(t, RUNS) / 1e6);
+	       bench_median(t, RUNS) / 1e6);
 	printf("memory: index %.0f bytes for %.0f entries in %.0f objects = %.2f bytes/entry, "
 	       "plus %.0f bytes of names (in the mapped files, not copied); the process grew by %.1f MB\n",
 	       msg[2], msg[1], msg[5], msg[1] ? msg[2] / msg[1] : 0.0, msg[3], msg[4] / 1024);
