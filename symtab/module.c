@@ -61,11 +61,16 @@ static void protect_file_images(Elf *const *elf, size_t n)
 		return;
 	char line[4096];
 	while (fgets(line, sizeof line, maps)) {
-		unsigned long start, end;
-		char perms[8];
-		int path_at = 0;
-		if (sscanf(line, "%lx-%lx %7s %*s %*s %*s %n", &start, &end, perms, &path_at) < 3 ||
-		    !path_at || line[path_at] != '/' || strcmp(perms, "rw-p") != 0)
+		/* "start-end perms offset dev inode path": parsed by hand, as
+		 * sscanf cost several thousand instructions a line, and a
+		 * process has hundreds of lines read once per object indexed.
+		 * Only a path has a '/' (dev is "maj:min"). */
+		char *e;
+		unsigned long start = strtoul(line, &e, 16);
+		if (*e != '-')
+			continue;
+		unsigned long end = strtoul(e + 1, &e, 16);
+		if (*e != ' ' || strncmp(e + 1, "rw-p ", 5) != 0 || !strchr(e + 6, '/'))
 			continue;
 		for (size_t i = 0; i < n; i++) {
 			size_t size = 0;
