@@ -68,20 +68,27 @@ int xp_lineidx_build(struct xp_lineidx *li, uintptr_t base, const struct xp_line
  * a row with line 0).  No locks, no allocation. */
 int xp_lineidx_find(const struct xp_lineidx *li, uintptr_t addr, const char **file, unsigned *line);
 
+/* The bucket a find of addr reads, or NULL past the table. */
+static inline const struct xp_linebucket *xp_lineidx_bucket(const struct xp_lineidx *li, uintptr_t addr)
+{
+	uintptr_t bucket = (addr - li->base) >> XP_LINES_BUCKET_SHIFT;
+	return addr >= li->base && bucket < li->nbuckets ? &li->bucket[bucket] : NULL;
+}
+
 /* Start loading the bucket a find of addr reads first. */
 static inline void xp_lineidx_prefetch(const struct xp_lineidx *li, uintptr_t addr)
 {
-	uintptr_t bucket = (addr - li->base) >> XP_LINES_BUCKET_SHIFT;
-	if (addr >= li->base && bucket < li->nbuckets)
-		__builtin_prefetch(&li->bucket[bucket]);
+	const struct xp_linebucket *bk = xp_lineidx_bucket(li, addr);
+	if (bk)
+		__builtin_prefetch(bk);
 }
 
 /* Then, the bucket in hand, start loading its rows. */
 static inline void xp_lineidx_prefetch_rows(const struct xp_lineidx *li, uintptr_t addr)
 {
-	uintptr_t bucket = (addr - li->base) >> XP_LINES_BUCKET_SHIFT;
-	if (addr >= li->base && bucket < li->nbuckets && li->bucket[bucket].pos != UINT32_MAX)
-		__builtin_prefetch(li->stream + li->bucket[bucket].pos);
+	const struct xp_linebucket *bk = xp_lineidx_bucket(li, addr);
+	if (bk && bk->pos != UINT32_MAX)
+		__builtin_prefetch(li->stream + bk->pos);
 }
 
 void xp_lineidx_free(struct xp_lineidx *li);

@@ -34,17 +34,24 @@ static int has_letter(const struct xp_ext_call *c, char l)
 	return 0;
 }
 
+/* ":<line>)" ending at end (room for LINE_TAIL_MAX bytes): its start. */
+#define LINE_TAIL_MAX (1 + 10 + 1)
+static char *line_tail(char *end, unsigned line)
+{
+	*--end = ')';
+	char *p = xp_dec32_backwards(end, line);
+	*--p = ':';
+	return p;
+}
+
 /* " (file:line)" of a line that xp_symtab_srcline found. */
 static void put_line(struct xp_sink *s, const char *file, unsigned line)
 {
 	xp_put(s, " (", 2);
 	xp_ext_puts(s, file);
-	char tail[1 + 10 + 1]; /* ":<line>)" in one write */
-	char *end = tail + sizeof tail - 1;
-	*end = ')';
-	char *p = xp_dec32_backwards(end, line);
-	*--p = ':';
-	xp_put(s, p, (size_t)(end + 1 - p));
+	char tail[LINE_TAIL_MAX];
+	char *p = line_tail(tail + sizeof tail, line);
+	xp_put(s, p, (size_t)(tail + sizeof tail - p));
 }
 
 /* After the name: +0xoff/0xsize, then [module] (with b, its build ID). */
@@ -73,12 +80,7 @@ static void put_pieces(struct xp_sink *s, const struct xp_symbol *sym, int backt
  * their count. */
 static unsigned hex_digits(char *p, uintptr_t v)
 {
-	unsigned n = 0;
-	uintptr_t k = v;
-	do {
-		n++;
-		k >>= 4;
-	} while (k);
+	unsigned n = xp_hex_len(v);
 	xp_hex_backwards(p + n, v, 0);
 	return n;
 }
@@ -90,7 +92,7 @@ static int symbol_text(const struct xp_symbol *sym, const char *file, unsigned l
 	size_t mod_len = sym->main_program ? 0 : strlen(sym->module);
 	size_t file_len = file ? strlen(file) : 0;
 	size_t need = sym->name_len + 2 * (3 + 2 * sizeof(uintptr_t)) + (mod_len ? mod_len + 3 : 0) +
-		      (file ? file_len + 2 + 1 + 10 + 1 : 0);
+		      (file ? 2 + file_len + LINE_TAIL_MAX : 0);
 	if (need > XP_SYMTEXT_MAX)
 		return 0;
 	char *p = t->text;
@@ -111,16 +113,13 @@ static int symbol_text(const struct xp_symbol *sym, const char *file, unsigned l
 		p += mod_len + 3;
 	}
 	if (file) {
-		char digits[10];
-		char *d = xp_dec32_backwards(digits + sizeof digits, line);
-		size_t nd = (size_t)(digits + sizeof digits - d);
 		memcpy(p, " (", 2);
 		memcpy(p + 2, file, file_len);
 		p += 2 + file_len;
-		*p++ = ':';
-		memcpy(p, d, nd);
-		p += nd;
-		*p++ = ')';
+		char tail[LINE_TAIL_MAX];
+		char *tp = line_tail(tail + sizeof tail, line);
+		memcpy(p, tp, (size_t)(tail + sizeof tail - tp));
+		p += tail + sizeof tail - tp;
 	}
 	t->len = (unsigned)(p - t->text);
 	return 1;

@@ -169,14 +169,11 @@ int xp_fast_table_digits(const struct xp_fpval *v, size_t sig, uint64_t *out, in
 	return 1;
 }
 
-static int fast_e_table(struct xp_fast *res, const struct xp_fpval *v, size_t sig, char *store)
+/* The digits of an %e-style value whose leading digit has decimal
+ * exponent x: where the point falls, then the rounding. */
+static void finish_e_digits(struct xp_fast *res, const struct xp_fpval *v, char *buf, size_t sig, int sticky,
+			    int x)
 {
-	uint64_t dq;
-	int sticky, x;
-	if (!xp_fast_table_digits(v, sig, &dq, &sticky, &x))
-		return 0;
-	char *buf = store + 1;
-	xp_put_fixed(buf, dq, (int)sig + 1);
 	if (x >= 0) {
 		res->ni = x + 1;
 		res->lead = 0;
@@ -185,6 +182,17 @@ static int fast_e_table(struct xp_fast *res, const struct xp_fpval *v, size_t si
 		res->lead = (size_t)(-x - 1);
 	}
 	finish_digits(res, v, buf, sig, sticky);
+}
+
+static int fast_e_table(struct xp_fast *res, const struct xp_fpval *v, size_t sig, char *store)
+{
+	uint64_t dq;
+	int sticky, x;
+	if (!xp_fast_table_digits(v, sig, &dq, &sticky, &x))
+		return 0;
+	char *buf = store + 1;
+	xp_put_fixed(buf, dq, (int)sig + 1);
+	finish_e_digits(res, v, buf, sig, sticky, x);
 	return 1;
 }
 
@@ -322,14 +330,7 @@ static int fast_e_wide(struct xp_fast *res, const struct xp_fpval *v, size_t sig
 		return 0;
 	char *buf = store + 1;
 	put_fixed128(buf, d, (int)sig + 1);
-	if (x >= 0) {
-		res->ni = x + 1;
-		res->lead = 0;
-	} else {
-		res->ni = 0;
-		res->lead = (size_t)(-x - 1);
-	}
-	finish_digits(res, v, buf, sig, sticky);
+	finish_e_digits(res, v, buf, sig, sticky, x);
 	return 1;
 }
 
