@@ -12,21 +12,64 @@
 
 #define XP_PUBLIC __attribute__((visibility("default")))
 
+/*
+ * The body of a buffer entry point, inline in each so that a call is one
+ * function deep until the driver loop.  START_AP(dst) starts dst as the
+ * call received its arguments: va_start in a variadic form (no copy to
+ * make), a copy of ap in a v-form.  The loop reads one such list; a call
+ * that did not simply finish (a positional restart, an error) ends from
+ * another.
+ */
+#define BUFFER_CALL(str, size, fmt, START_AP)                                     \
+	do {                                                                      \
+		struct xp_buffer_sink b_;                                         \
+		xp_buffer_init(&b_, (str), (size));                               \
+		if (!(fmt))                                                       \
+			return xp_buffer_no_format(&b_);                          \
+		struct run_state st_ = { .errno_unread = 1 };                     \
+		struct xp_args a_ = { .table = NULL };                            \
+		START_AP(a_.ap);                                                  \
+		int r_ = xp_buffer_run(&b_, (fmt), &a_, &st_);                    \
+		va_end(a_.ap);                                                    \
+		if (r_ == XP_BUFFER_UNFINISHED) {                                 \
+			va_list orig_;                                            \
+			START_AP(orig_);                                          \
+			r_ = xp_buffer_call_end(&b_, (fmt), orig_, &st_);         \
+			va_end(orig_);                                            \
+		}                                                                 \
+		return r_;                                                        \
+	} while (0)
+#define START_VARIADIC(dst) va_start(dst, fmt)
+#define START_COPY(dst) XP_VA_COPY(dst, ap)
+
+/* glibc terminates the buffer before it formats: a %s of the buffer itself
+ * is then empty (snprintf(buf, n, "%sCD", buf) is "CD"). */
 XP_PUBLIC int xvsnprintf(char *restrict str, size_t size, const char *restrict fmt, va_list ap)
 {
-	/* glibc terminates the buffer before it formats: a %s of the buffer
-	 * itself is then empty (snprintf(buf, n, "%sCD", buf) is "CD"). */
 	if (size)
 		*str = '\0';
-	return xp_vformat_buffer(str, size, fmt, ap);
+	BUFFER_CALL(str, size, fmt, START_COPY);
 }
+
+XP_PUBLIC int xsnprintf(char *restrict str, size_t size, const char *restrict fmt, ...)
+{
+	if (size)
+		*str = '\0';
+	BUFFER_CALL(str, size, fmt, START_VARIADIC);
+}
+
+/* No bound is known; output beyond INT_MAX fails anyway.  Unlike snprintf,
+ * glibc's sprintf leaves the buffer as it is until it writes. */
+#define SPRINTF_BOUND ((size_t)INT_MAX + 2)
 
 XP_PUBLIC int xvsprintf(char *restrict str, const char *restrict fmt, va_list ap)
 {
-	/* No bound is known; output beyond INT_MAX fails anyway.  Unlike
-	 * snprintf, glibc's sprintf leaves the buffer as it is until it
-	 * writes. */
-	return xp_vformat_buffer(str, (size_t)INT_MAX + 2, fmt, ap);
+	BUFFER_CALL(str, SPRINTF_BOUND, fmt, START_COPY);
+}
+
+XP_PUBLIC int xsprintf(char *restrict str, const char *restrict fmt, ...)
+{
+	BUFFER_CALL(str, SPRINTF_BOUND, fmt, START_VARIADIC);
 }
 
 XP_PUBLIC int xvasprintf(char **restrict strp, const char *restrict fmt, va_list ap)
@@ -83,16 +126,6 @@ XP_PUBLIC int xvdprintf(int fd, const char *restrict fmt, va_list ap)
 XP_PUBLIC int xvprintf(const char *restrict fmt, va_list ap)
 {
 	return xvfprintf(stdout, fmt, ap);
-}
-
-XP_PUBLIC int xsnprintf(char *restrict str, size_t size, const char *restrict fmt, ...)
-{
-	XP_VARIADIC(xvsnprintf(str, size, fmt, ap));
-}
-
-XP_PUBLIC int xsprintf(char *restrict str, const char *restrict fmt, ...)
-{
-	XP_VARIADIC(xvsprintf(str, fmt, ap));
 }
 
 XP_PUBLIC int xasprintf(char **restrict strp, const char *restrict fmt, ...)

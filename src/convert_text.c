@@ -20,7 +20,10 @@ int xp_convert_char(struct xp_sink *s, const struct xp_spec *sp, int value)
 		xp_emit_padded(s, sp, &c, 1);
 		return 0;
 	}
-	char mb[MB_LEN_MAX + 8]; /* slack for xp_put's fixed-size moves */
+	/* MB_LEN_MAX would do; GCC's bounds warning counts xp_put's inline
+	 * copy of up to XP_COPY_INLINE_MAX bytes against it. */
+	_Static_assert(XP_COPY_INLINE_MAX >= MB_LEN_MAX, "wcrtomb fits");
+	char mb[XP_COPY_INLINE_MAX];
 	mbstate_t st;
 	memset(&st, 0, sizeof st);
 	size_t n = wcrtomb(mb, (wchar_t)value, &st);
@@ -41,7 +44,10 @@ static size_t wide_length(const wchar_t *ws, size_t limit)
 	mbstate_t st;
 	memset(&st, 0, sizeof st);
 	size_t total = 0;
-	char mb[MB_LEN_MAX + 8]; /* slack for xp_put's fixed-size moves */
+	/* MB_LEN_MAX would do; GCC's bounds warning counts xp_put's inline
+	 * copy of up to XP_COPY_INLINE_MAX bytes against it. */
+	_Static_assert(XP_COPY_INLINE_MAX >= MB_LEN_MAX, "wcrtomb fits");
+	char mb[XP_COPY_INLINE_MAX];
 	/* The bound first: with a precision, the array need not hold a
 	 * terminating L'\0' after the characters printed (C11 7.21.6.1). */
 	for (; total < limit && *ws; ws++) {
@@ -59,9 +65,12 @@ static void wide_emit(struct xp_sink *s, const wchar_t *ws, size_t bytes)
 {
 	mbstate_t st;
 	memset(&st, 0, sizeof st);
-	char mb[MB_LEN_MAX + 8]; /* slack for xp_put's fixed-size moves */
+	char mb[MB_LEN_MAX];
 	while (bytes) {
+		/* at most MB_LEN_MAX bytes, never (size_t)-1: the bytes were
+		 * counted before; the clamp tells GCC's bounds warning so */
 		size_t n = wcrtomb(mb, *ws++, &st);
+		n = n < sizeof mb ? n : sizeof mb;
 		xp_put(s, mb, n);
 		bytes -= n;
 	}

@@ -30,6 +30,19 @@ void xp_run_avx512(struct xp_sink *s, const char *p, struct xp_args *a, struct r
  * loop on such a CPU, between calls and from one thread. */
 extern int xp_run_avx512_chosen;
 
+/* The driver loop this CPU runs best. */
+static inline void xp_run_best(struct xp_sink *s, const char *p, struct xp_args *a,
+			       struct run_state *st)
+{
+#ifdef XP_HAVE_RUN_AVX512
+	if (xp_run_avx512_chosen) {
+		xp_run_avx512(s, p, a, st);
+		return;
+	}
+#endif
+	xp_run(s, p, a, st);
+}
+
 /* Read a directive's '*' width and precision (a negative width is '-'). */
 void xp_run_resolve_star(struct xp_args *a, struct xp_spec *sp, int glibc_positional);
 

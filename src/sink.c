@@ -1,4 +1,4 @@
-/* sink.c - padding shared by all destinations. */
+/* sink.c - long copies and padding, shared by all destinations. */
 #include "sink.h"
 
 #include <errno.h>
@@ -6,6 +6,16 @@
 
 const char xp_spaces[64] = "                                                                ";
 const char xp_zeros[64] = "0000000000000000000000000000000000000000000000000000000000000000";
+
+void xp_put_long(struct xp_sink *s, const char *p, size_t n)
+{
+	if (n <= (size_t)(s->end - s->pos)) {
+		memcpy(s->pos, p, n);
+		s->pos += n;
+	} else {
+		s->drain(s, p, n);
+	}
+}
 
 void xp_pad_slow(struct xp_sink *s, char c, size_t n)
 {

@@ -51,7 +51,7 @@ static inline void xp_copy_upto32(char *d, const char *p, size_t n)
 }
 
 #else
-#define XP_COPY_INLINE_MAX 16
+#define XP_COPY_INLINE_MAX 32
 
 /* Copy n bytes, n small, without a call: overlapping fixed-size moves. */
 static inline void xp_copy_small(char *d, const char *p, size_t n)
@@ -81,16 +81,19 @@ static inline void xp_copy_upto32(char *d, const char *p, size_t n)
 }
 #endif
 
+/* The rest of xp_put: n > XP_COPY_INLINE_MAX bytes, or more than the
+ * window holds.  Out of line: a long copy costs more than the call, and
+ * GCC's bounds warning then does not count it against callers' short
+ * local buffers. */
+void xp_put_long(struct xp_sink *s, const char *p, size_t n);
+
 static inline void xp_put(struct xp_sink *s, const char *p, size_t n)
 {
-	if (n <= (size_t)(s->end - s->pos)) {
-		if (n <= XP_COPY_INLINE_MAX)
-			xp_copy_upto32(s->pos, p, n);
-		else
-			memcpy(s->pos, p, n);
+	if (n <= XP_COPY_INLINE_MAX && n <= (size_t)(s->end - s->pos)) {
+		xp_copy_upto32(s->pos, p, n);
 		s->pos += n;
 	} else {
-		s->drain(s, p, n);
+		xp_put_long(s, p, n);
 	}
 }
 

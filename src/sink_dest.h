@@ -8,10 +8,11 @@
 
 #include "sink.h"
 
-/* snprintf/sprintf: never writes past size, terminates when size > 0. */
+/* snprintf/sprintf: never writes past size, terminates when size > 0.
+ * With size 0 the window is `nothing`, which takes the terminator then:
+ * the end of a call needs no test. */
 struct xp_buffer_sink {
 	struct xp_sink sink;
-	int terminate;
 	char nothing[1];
 };
 void xp_buffer_drain(struct xp_sink *s, const char *p, size_t n);
@@ -24,7 +25,6 @@ static inline void xp_buffer_init(struct xp_buffer_sink *b, char *buf, size_t si
 	s->error = 0;
 	s->counting = 0;
 	s->drain = xp_buffer_drain;
-	b->terminate = size > 0;
 	if (!size) {
 		s->base = s->pos = s->end = b->nothing;
 		s->counting = 1;
@@ -43,8 +43,7 @@ static inline void xp_buffer_init(struct xp_buffer_sink *b, char *buf, size_t si
 
 static inline void xp_buffer_finish(struct xp_buffer_sink *b)
 {
-	if (b->terminate)
-		*b->sink.pos = '\0';
+	*b->sink.pos = '\0';
 }
 
 

@@ -26,18 +26,6 @@ __attribute__((constructor)) static void choose_run_loop(void)
 }
 #endif
 
-/* The driver loop this CPU runs best. */
-static inline void run(struct xp_sink *s, const char *p, struct xp_args *a, struct run_state *st)
-{
-#ifdef XP_HAVE_RUN_AVX512
-	if (xp_run_avx512_chosen) {
-		xp_run_avx512(s, p, a, st);
-		return;
-	}
-#endif
-	xp_run(s, p, a, st);
-}
-
 /* Continue from st->resume with every argument fetched up front. */
 static __attribute__((noinline)) void run_positional(struct xp_sink *s, const char *fmt, va_list ap,
 						     struct run_state *st)
@@ -52,7 +40,7 @@ static __attribute__((noinline)) void run_positional(struct xp_sink *s, const ch
 	} else {
 		const char *from = st->resume;
 		st->resume = NULL;
-		run(s, from, &a, st);
+		xp_run_best(s, from, &a, st);
 	}
 	xp_arg_table_release(&store);
 }
@@ -80,7 +68,7 @@ static inline int call_result(struct xp_sink *s, const char *fmt, va_list ap, st
 static inline int format_call(struct xp_sink *s, const char *fmt, va_list ap, struct xp_args *a,
 			      struct run_state *st)
 {
-	run(s, fmt, a, st);
+	xp_run_best(s, fmt, a, st);
 	return call_result(s, fmt, ap, st);
 }
 
@@ -104,36 +92,16 @@ int xp_vformat(struct xp_sink *s, const char *fmt, va_list ap)
 	return r;
 }
 
-/* A buffer call's end when the run did not simply finish: the positional
- * restart, an error, or more than INT_MAX bytes.  Out of line, so that the
- * common end (the buffer's count, its terminating NUL) keeps no register
- * across the run: its function then saves and restores fewer. */
-static __attribute__((noinline, cold)) int finish_buffer_call(struct xp_buffer_sink *b,
-							      const char *fmt, va_list ap,
-							      struct run_state *st)
+int xp_buffer_call_end(struct xp_buffer_sink *b, const char *fmt, va_list orig,
+		       struct run_state *st)
 {
-	int r = call_result(&b->sink, fmt, ap, st);
+	int r = call_result(&b->sink, fmt, orig, st);
 	xp_buffer_finish(b);
 	return r;
 }
 
-int xp_vformat_buffer(char *str, size_t size, const char *fmt, va_list ap)
+int xp_buffer_no_format(struct xp_buffer_sink *b)
 {
-	struct xp_buffer_sink b;
-	xp_buffer_init(&b, str, size);
-	if (!fmt) {
-		xp_buffer_finish(&b);
-		return missing_format();
-	}
-	struct run_state st = { .errno_unread = 1 };
-	struct xp_args a = { .table = NULL };
-	XP_VA_COPY(a.ap, ap);
-	run(&b.sink, fmt, &a, &st);
-	va_end(a.ap);
-	size_t count = xp_sink_count(&b.sink);
-	if (__builtin_expect(((uintptr_t)st.resume | (unsigned)st.err | (unsigned)b.sink.error) != 0 ||
-			     count > INT_MAX, 0))
-		return finish_buffer_call(&b, fmt, ap, &st);
-	xp_buffer_finish(&b);
-	return (int)count;
+	xp_buffer_finish(b);
+	return missing_format();
 }

@@ -1,5 +1,6 @@
 /* test_sinks.c - every destination: stdio streams (memory, full, read-only,
- * closed), file descriptors, asprintf, sprintf, stdout, and EOVERFLOW.
+ * closed), file descriptors, asprintf, the four buffer entry points
+ * (snprintf, sprintf and their v-forms), stdout, and EOVERFLOW.
  * Oracle: the glibc function of the same name on an identical destination
  * (return value, errno, bytes, the stream's error flag); hand-derived only
  * where glibc would take seconds (outputs near INT_MAX). */
@@ -389,6 +390,106 @@ START_TEST(test_sprintf_large)
 }
 END_TEST
 
+/* ---- the four buffer entry points ---- */
+
+static int (*volatile ref_vsnprintf)(char *, size_t, const char *, va_list) = vsnprintf;
+static int (*volatile ref_vsprintf)(char *, const char *, va_list) = vsprintf;
+
+static int call_xvsnprintf(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int r = xvsnprintf(buf, size, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+static int call_xvsprintf(char *buf, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int r = xvsprintf(buf, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+static int call_ref_vsnprintf(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int r = ref_vsnprintf(buf, size, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+static int call_ref_vsprintf(char *buf, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int r = ref_vsprintf(buf, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+/* Each call's bytes (the whole buffer, so a stray byte shows), return
+ * value and errno against glibc's on an identical buffer. */
+#define SAME_BUFFER_CALLS(size, fmt, ...)                                                   \
+	do {                                                                                \
+		char want[64], got[4][64];                                                  \
+		memset(want, 0xa5, sizeof want);                                            \
+		memset(got, 0xa5, sizeof got);                                              \
+		errno = 0;                                                                  \
+		int rw = call_ref_vsnprintf(want, (size), (fmt), __VA_ARGS__);              \
+		int ew = errno;                                                             \
+		int rg[4], eg[4];                                                           \
+		errno = 0;                                                                  \
+		rg[0] = xsnprintf(got[0], (size), (fmt), __VA_ARGS__);                      \
+		eg[0] = errno;                                                              \
+		errno = 0;                                                                  \
+		rg[1] = call_xvsnprintf(got[1], (size), (fmt), __VA_ARGS__);                \
+		eg[1] = errno;                                                              \
+		for (int k = 0; k < 2; k++) {                                               \
+			ck_assert_msg(rg[k] == rw && eg[k] == ew, "%s [%d]: %d/%d, glibc %d/%d", \
+				      (fmt), k, rg[k], eg[k], rw, ew);                      \
+			ck_assert_msg(memcmp(got[k], want, sizeof want) == 0, "%s [%d]", (fmt), k); \
+		}                                                                           \
+		memset(want, 0xa5, sizeof want);                                            \
+		errno = 0;                                                                  \
+		rw = call_ref_vsprintf(want, (fmt), __VA_ARGS__);                           \
+		ew = errno;                                                                 \
+		errno = 0;                                                                  \
+		rg[2] = xsprintf(got[2], (fmt), __VA_ARGS__);                               \
+		eg[2] = errno;                                                              \
+		errno = 0;                                                                  \
+		rg[3] = call_xvsprintf(got[3], (fmt), __VA_ARGS__);                         \
+		eg[3] = errno;                                                              \
+		for (int k = 2; k < 4; k++) {                                               \
+			ck_assert_msg(rg[k] == rw && eg[k] == ew, "%s [%d]: %d/%d, glibc %d/%d", \
+				      (fmt), k, rg[k], eg[k], rw, ew);                      \
+			ck_assert_msg(memcmp(got[k], want, sizeof want) == 0, "%s [%d]", (fmt), k); \
+		}                                                                           \
+	} while (0)
+
+START_TEST(test_buffer_entry_points)
+{
+	static const size_t sizes[] = { 0, 1, 5, 64 };
+	for (size_t i = 0; i < N(sizes); i++) {
+		size_t n = sizes[i];
+		/* the common end */
+		SAME_BUFFER_CALLS(n, "%s|%d", "abc", 42);
+		/* a positional restart from the start, and after sequential
+		 * directives (the arguments are read again from the first) */
+		SAME_BUFFER_CALLS(n, "%2$s|%1$d", 42, "abc");
+		SAME_BUFFER_CALLS(n, "%d %3$s %2$x", 7, 255, "z");
+		SAME_BUFFER_CALLS(n, "%s%1$s", "ab", 0);
+		/* an error in the run: a wide character with no multibyte form
+		 * in the C locale (EILSEQ) */
+		SAME_BUFFER_CALLS(n, "x%lcy", (wint_t)0x1f600, 0);
+		SAME_BUFFER_CALLS(n, "%1$s%2$lc", "ab", (wint_t)0x1f600);
+	}
+}
+END_TEST
+
 /* ---- stdout ---- */
 
 static int call_xvprintf(const char *fmt, ...)
@@ -505,6 +606,7 @@ int main(void)
 		{ "asprintf", test_asprintf },
 		{ "asprintf_enomem", test_asprintf_enomem },
 		{ "sprintf", test_sprintf_large },
+		{ "buffer_entry_points", test_buffer_entry_points },
 		{ "stdout", test_stdout },
 		{ "eoverflow_snprintf", test_eoverflow_snprintf },
 		{ "eoverflow_other", test_eoverflow_other_sinks },
