@@ -332,26 +332,31 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 	const char *p = pct + 1;
 	unsigned cls = fast_class[(unsigned char)*p];
 	unsigned size = 0; /* as signed_arg() */
-	if (cls == FAST_LONG) {
-		p++;
-		size = 1;
-		if (*p == 'l') {
-			p++;
-			size = 2;
-		}
-		cls = fast_class[(unsigned char)*p];
-		if (cls < FAST_SIGNED || cls > FAST_HEXUP)
-			return NULL;
-	} else if (cls == FAST_SIZE) {
-		p++;
-		size = 3;
-		cls = fast_class[(unsigned char)*p];
-		if (cls < FAST_SIGNED || cls > FAST_HEXUP)
-			return NULL;
-	}
+	/* One jump table for all: a length modifier is a case of its own that
+	 * joins the integer cases, so that the common unmodified directive
+	 * pays no test for it. */
 	switch (cls) {
+	case FAST_LONG:
+	case FAST_SIZE:
+		if (cls == FAST_SIZE) {
+			size = 3;
+		} else {
+			size = 1;
+			if (p[1] == 'l') {
+				p++;
+				size = 2;
+			}
+		}
+		p++;
+		cls = fast_class[(unsigned char)*p];
+		if (cls == FAST_SIGNED || cls == FAST_UNSIGNED)
+			goto decimal;
+		if (cls == FAST_HEX || cls == FAST_HEXUP)
+			goto hex;
+		return NULL;
 	case FAST_SIGNED:
-	case FAST_UNSIGNED: {
+	case FAST_UNSIGNED:
+	decimal: {
 		/* one call for both: the decimal writer is inlined once */
 		int negative;
 		unsigned long long mag = decimal_arg(a, size, cls == FAST_SIGNED, &negative);
@@ -359,7 +364,8 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 		return p + 1;
 	}
 	case FAST_HEX:
-	case FAST_HEXUP: {
+	case FAST_HEXUP:
+	hex: {
 		unsigned long long v = unsigned_arg(a, size);
 		put_number(s, v, xp_hex_len(v), 0, 1, cls == FAST_HEXUP);
 		return p + 1;
