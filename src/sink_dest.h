@@ -31,14 +31,21 @@ static inline void xp_buffer_init(struct xp_buffer_sink *b, char *buf, size_t si
 		return;
 	}
 	/* Never form a pointer past the end of the address space, nor one
-	 * further than PTRDIFF_MAX from buf (no object is larger; UBSan). */
-	size_t limit = UINTPTR_MAX - (uintptr_t)buf;
-	if (limit > PTRDIFF_MAX)
-		limit = PTRDIFF_MAX;
-	if (size - 1 > limit)
-		size = limit + 1;
+	 * further than PTRDIFF_MAX from buf (no object is larger; UBSan).
+	 * The common size passes one sign test and one carry test. */
+	size_t last = size - 1;
+	uintptr_t end_address;
+	if (__builtin_expect(last > PTRDIFF_MAX ||
+				     __builtin_add_overflow((uintptr_t)buf, last, &end_address),
+			     0)) {
+		size_t limit = UINTPTR_MAX - (uintptr_t)buf;
+		if (limit > PTRDIFF_MAX)
+			limit = PTRDIFF_MAX;
+		if (last > limit)
+			last = limit;
+	}
 	s->base = s->pos = buf;
-	s->end = buf + (size - 1);
+	s->end = buf + last;
 }
 
 static inline void xp_buffer_finish(struct xp_buffer_sink *b)
