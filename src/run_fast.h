@@ -76,8 +76,8 @@ static inline void emit_float(struct xp_sink *s, struct xp_args *a, unsigned fla
 	convert_float_fields(s, flags, width, prec, conv, ldbl, &v);
 }
 
-/* At most 8 digits; -1 for more (the general path then reads them). */
-static int read_small_number(const char **pp)
+/* read_small_number's loop, for three digits or more. */
+static int read_longer_number(const char **pp)
 {
 	const char *p = *pp, *start = p;
 	unsigned v = 0; /* unsigned: more than 9 digits wrap, harmlessly */
@@ -85,6 +85,28 @@ static int read_small_number(const char **pp)
 		v = v * 10 + d;
 	*pp = p;
 	return p - start <= 8 ? (int)v : -1;
+}
+
+/* At most 8 digits; -1 for more (the general path then reads them).
+ * Widths and precisions are mostly one or two digits: those are read
+ * without the loop (a byte is read only after a digit, so never past the
+ * format's NUL). */
+static inline int read_small_number(const char **pp)
+{
+	const char *p = *pp;
+	unsigned d0 = (unsigned char)p[0] - '0';
+	if (d0 >= 10u)
+		return 0;
+	unsigned d1 = (unsigned char)p[1] - '0';
+	if (d1 >= 10u) {
+		*pp = p + 1;
+		return (int)d0;
+	}
+	if ((unsigned)(unsigned char)p[2] - '0' >= 10u) {
+		*pp = p + 2;
+		return (int)(d0 * 10 + d1);
+	}
+	return read_longer_number(pp);
 }
 
 /* An optional '.' and up to 8 digits: *prec is XP_NO_PREC without them.
