@@ -48,6 +48,7 @@ static const struct ext reads[] = {
  * no row has (a plain %p followed by a letter). */
 static const struct ext extras[] = { { "Reg", R_NONE, 0 }, { "Q", R_NONE, 0 } };
 static struct ext exts[64];
+static const char *ext_letters[64]; /* each row's own letters, from the table */
 static unsigned next; /* rows in exts */
 
 /* exts: the built-in table's rows in its order, then the extras. */
@@ -71,6 +72,7 @@ static void list_extensions(void)
 			}
 			e = reads[k];
 		}
+		ext_letters[next] = row->letters;
 		exts[next++] = e;
 	}
 	for (size_t i = 0; i < sizeof extras / sizeof extras[0]; i++)
@@ -251,8 +253,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char first_letter = 0;
 	for (unsigned n = fuzz_pick(&in, 9); n; n--) {
 		unsigned c = fuzz_u8(&in);
-		/* Mostly the letters extensions know, sometimes any. */
-		char l = c & 1 ? "RbcpfshnblCDNTRdtrsaoE"[(c >> 1) % 22] : alnum[(c >> 1) % 62];
+		/* Mostly the letters this row reads (its table entry), sometimes
+		 * any. */
+		const char *own = ext_letters[x - exts];
+		size_t known = own ? strlen(own) : 0;
+		char l = c & 1 && known ? own[(c >> 1) % known] : alnum[(c >> 1) % 62];
 		if (!first_letter)
 			first_letter = l;
 		fmt[len++] = l;
