@@ -1,8 +1,10 @@
 /* test_symtab_signal.c - after xprintf_symbols_preload(), formatting
  * symbols allocates nothing and takes no lock, also inside a signal
- * handler; and indexing survives malloc failing at any point.  malloc and friends and pthread_mutex_lock are interposed here
- * and count calls while `counting` is set; controls show the counters see
- * what they should. */
+ * handler; a handler that lands while its thread reads an object's lines
+ * prints without the line; and indexing survives malloc failing at any
+ * point.  malloc and friends, pthread_mutex_lock and open are interposed
+ * here; the first count calls while `counting` is set (controls show the
+ * counters see what they should), open can raise a signal. */
 #define _GNU_SOURCE
 #include <check.h>
 #include <dlfcn.h>
@@ -11,14 +13,18 @@
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <xprintf.h>
+
+#include "oracle.h"
 
 #define FN(f) ((void *)(uintptr_t)(f))
 
@@ -103,6 +109,25 @@ int pthread_mutex_lock(pthread_mutex_t *m)
 	if (counting)
 		locks++;
 	return real_lock(m);
+}
+
+/* 1: the next open() first raises SIGUSR1 (in the thread that opens). */
+static volatile sig_atomic_t signal_at_open;
+
+int open(const char *path, int flags, ...)
+{
+	mode_t mode = 0;
+	if (flags & O_CREAT) {
+		va_list ap;
+		va_start(ap, flags);
+		mode = (mode_t)va_arg(ap, int);
+		va_end(ap);
+	}
+	if (signal_at_open) {
+		signal_at_open = 0;
+		raise(SIGUSR1);
+	}
+	return (int)syscall(SYS_openat, AT_FDCWD, path, flags, mode);
 }
 
 __attribute__((noinline, used)) static int prog_static(int x)
@@ -220,6 +245,47 @@ START_TEST(object_loaded_after_preload_is_indexed_on_the_spot)
 }
 END_TEST
 
+static char in_handler[256];
+/* Code addresses: on ABIs with function descriptors a function pointer is
+ * not one, and data has no line. */
+#define PROG_STATIC_CODE ((void *)oracle_code(FN(prog_static)))
+#define IN_HANDLER_ADDR ((void *)(oracle_code(FN(prog_static)) + 1))
+
+/* Twice: the text cache keeps an address's text from its second miss on. */
+static void print_line_form(int sig)
+{
+	(void)sig;
+	for (int i = 0; i < 2; i++)
+		xsnprintf(in_handler, sizeof in_handler, "%pSl", IN_HANDLER_ADDR);
+}
+
+/* The program is indexed but its lines are not read; the first %pSl reads
+ * them, and a signal lands in the middle (at the first file it opens).
+ * The handler's %pSl cannot take the index's lock from under its own
+ * thread: it prints its address as %pS does, no line; and that answer is
+ * not kept (the handler prints another address than the interrupted call,
+ * whose own text would replace it), so the same call afterwards prints the
+ * line. */
+START_TEST(line_form_in_a_handler_during_the_line_read)
+{
+	char plain[256], line_form[256], after[256];
+	xsnprintf(plain, sizeof plain, "%pS", IN_HANDLER_ADDR);
+	ck_assert_msg(!strncmp(plain, "prog_static+0x1/0x", 18), "%s", plain);
+	struct sigaction sa = { 0 };
+	sa.sa_handler = print_line_form;
+	sigaction(SIGUSR1, &sa, NULL);
+	signal_at_open = 1;
+	xsnprintf(line_form, sizeof line_form, "%pSl", PROG_STATIC_CODE);
+	ck_assert_int_eq(signal_at_open, 0); /* control: the read opened a file */
+	ck_assert_msg(strstr(line_form, "test_symtab_signal.c:") != NULL, "%s", line_form);
+	ck_assert_str_eq(in_handler, plain);
+	xsnprintf(after, sizeof after, "%pSl", IN_HANDLER_ADDR);
+	ck_assert_msg(!strncmp(after, plain, strlen(plain)) && strstr(after, " (") &&
+			      strstr(after, "test_symtab_signal.c:"),
+		      "%s", after);
+}
+END_TEST
+
 /* Out of memory at every point of a preload: -1 with ENOMEM or success,
  * never a crash or an exit (libdw's included), and once memory is back the
  * next lookup indexes what failed. */
@@ -260,6 +326,7 @@ int main(void)
 	TCase *tc = tcase_create("signal");
 	tcase_add_test(tc, no_allocation_no_lock_after_preload);
 	tcase_add_test(tc, object_loaded_after_preload_is_indexed_on_the_spot);
+	tcase_add_test(tc, line_form_in_a_handler_during_the_line_read);
 	tcase_add_test(tc, out_of_memory_during_indexing);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
