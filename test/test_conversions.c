@@ -19,6 +19,7 @@
 #include <xprintf.h>
 
 #include "check_printf.h"
+#include "check_run.h"
 
 static const int ints[] = { 0, 1, -1, 7, -42, 127, 128, 255, 256, -129, 32767, -32768, 65535,
 	1234567, -1234567, INT_MAX, INT_MIN };
@@ -622,9 +623,5 @@ int main(void)
 		tcase_add_test(tc, tests[i].test);
 		suite_add_tcase(s, tc);
 	}
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

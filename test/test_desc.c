@@ -20,6 +20,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "check_run.h"
 #include "desc/desc.h"
 #include "desc/opd_elf.h"
 
@@ -417,9 +418,5 @@ int main(void)
 	tcase_add_test(code, test_code_address_without_descriptors);
 	tcase_add_loop_test(code, test_code_address_bad_pointer, 0, 2);
 	suite_add_tcase(s, code);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

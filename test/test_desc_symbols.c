@@ -18,6 +18,7 @@
 
 #include <xprintf.h>
 
+#include "check_run.h"
 #include "oracle.h"
 
 int plain_global(int); /* libxpfix_plain.so */
@@ -304,9 +305,5 @@ int main(void)
 	tcase_add_test(tc, readable_non_descriptor);
 	tcase_add_test(tc, descriptors_against_nm);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

@@ -24,6 +24,8 @@
 
 #include <xprintf.h>
 
+#include "check_run.h"
+
 void *__real_malloc(size_t n);
 void *__real_realloc(void *p, size_t n);
 void __real_free(void *p);
@@ -232,9 +234,5 @@ int main(void)
 	TCase *tc = tcase_create("nomem");
 	tcase_add_loop_test(tc, every_allocation_fails_once, 0, NCASES);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

@@ -20,6 +20,8 @@
 
 #include <xprintf.h>
 
+#include "check_run.h"
+
 struct outcome {
 	int r, e, ferr;
 };
@@ -221,9 +223,5 @@ int main(void)
 	tcase_add_test(tc, dev_full_and_closed_fds);
 	tcase_add_test(tc, full_nonblocking_pipe);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_run.h"
 #include "float/decode.h"
 #include "sink_dest.h"
 #include "spec.h"
@@ -255,9 +256,5 @@ int main(void)
 	tcase_add_test(tc, double_double_matches_libquadmath);
 	tcase_add_test(tc, double_double_as_glibc_on_ppc64);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

@@ -17,6 +17,7 @@
 
 #include <xprintf.h>
 
+#include "check_run.h"
 #include "float_cases.h"
 
 #define FULL 16384
@@ -133,9 +134,5 @@ int main(void)
 	tcase_add_test(locs, diff_fa_IR);
 	tcase_add_test(locs, diff_hi_IN);
 	suite_add_tcase(s, locs);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

@@ -14,6 +14,8 @@
 
 #include <xprintf.h>
 
+#include "check_run.h"
+
 /* glibc's snprintf, called so the compiler cannot fold it. */
 static int (*volatile ref_snprintf)(char *, size_t, const char *, ...) = snprintf;
 
@@ -341,9 +343,5 @@ int main(void)
 	tcase_add_test(tc, locale_de);
 	tcase_add_test(tc, locale_en);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

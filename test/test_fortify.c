@@ -20,6 +20,7 @@
 #include <unistd.h>
 #include <wchar.h>
 
+#include "check_run.h"
 #include "fortify.h"
 
 /* glibc's own __snprintf_chk, looked up in libc.so.6 itself: sanitizer
@@ -245,9 +246,5 @@ int main(void)
 	tcase_add_test(tc, test_flag_zero_checks_nothing);
 	tcase_add_test(tc, test_readonly_area);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

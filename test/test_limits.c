@@ -18,6 +18,8 @@
 
 #include <xprintf.h>
 
+#include "check_run.h"
+
 struct outcome {
 	int r, e;
 };
@@ -165,9 +167,5 @@ int main(void)
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, every_destination);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

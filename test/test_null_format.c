@@ -13,6 +13,8 @@
 
 #include <xprintf.h>
 
+#include "check_run.h"
+
 /* Through a volatile pointer: the compiler must not see the NULL. */
 static const char *volatile null_format = NULL;
 
@@ -96,9 +98,5 @@ int main(void)
 	tcase_add_test(tc, test_streams_and_fds);
 	tcase_add_test(tc, test_heap);
 	suite_add_tcase(su, tc);
-	SRunner *sr = srunner_create(su);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(su);
 }

@@ -15,6 +15,8 @@
 
 #include <xprintf.h>
 
+#include "check_run.h"
+
 /* The point here is passing the buffer as an argument too. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wrestrict"
@@ -180,9 +182,5 @@ int main(void)
 	tcase_add_test(tc, test_glibc_examples);
 	tcase_add_test(tc, test_generated_overlaps_match_glibc);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

@@ -30,6 +30,7 @@
 
 #include <xprintf.h>
 
+#include "check_run.h"
 #include "diff_calls.h"
 #include "test_locales.h"
 
@@ -518,9 +519,5 @@ int main(void)
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, test_random_wide_formats_match_glibc);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

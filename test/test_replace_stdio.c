@@ -14,6 +14,8 @@
 #define XPRINTF_REPLACE_STDIO
 #include <xprintf.h>
 
+#include "check_run.h"
+
 #if UINTPTR_MAX > 0xffffffffu
 #define WANT "000000001234abcd|7"
 #else
@@ -224,9 +226,5 @@ int main(void)
 	tcase_add_test(tc, test_names_are_the_x_functions);
 	tcase_add_test(tc, test_wide_names);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

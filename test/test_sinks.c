@@ -19,6 +19,8 @@
 
 #include <xprintf.h>
 
+#include "check_run.h"
+
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 static int (*volatile ref_vfprintf)(FILE *, const char *, va_list) = vfprintf;
@@ -616,9 +618,5 @@ int main(void)
 		tcase_add_test(tc, tests[i].test);
 		suite_add_tcase(s, tc);
 	}
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

@@ -27,6 +27,8 @@
 
 #include <xprintf.h>
 
+#include "check_run.h"
+
 enum { SIGNALS = 3000 };
 
 __attribute__((noinline)) int sig_known_function(int x);
@@ -192,9 +194,5 @@ int main(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, symbols_from_a_handler);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

@@ -24,6 +24,8 @@
 
 #include <xprintf.h>
 
+#include "check_run.h"
+
 enum { FORMATTERS = 8, ROUNDS = 3000, CHANGES = 150 };
 
 static pthread_barrier_t start;
@@ -150,9 +152,5 @@ int main(void)
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, formatting_during_dlopen_and_registration);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

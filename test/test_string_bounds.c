@@ -17,6 +17,7 @@
 
 #include <xprintf.h>
 
+#include "check_run.h"
 #include "run.h"
 
 static int (*volatile ref_snprintf)(char *, size_t, const char *, ...) = snprintf;
@@ -167,9 +168,5 @@ int main(void)
 	tcase_add_test(tc, arrays_without_nul_under_precision);
 	tcase_add_test(tc, wide_arrays_without_nul_under_precision);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return check_run(s);
 }

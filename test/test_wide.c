@@ -19,6 +19,7 @@
 
 #include <xprintf.h>
 
+#include "check_run.h"
 #include "test_locales.h"
 
 static int (*volatile ref_vswprintf)(wchar_t *, size_t, const wchar_t *, va_list) = vswprintf;
@@ -485,9 +486,5 @@ int main(void)
 	tcase_add_test(tc, test_wprintf_writes_to_stdout);
 	tcase_add_test(tc, test_pointer_extensions_print_the_same);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

@@ -16,6 +16,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "check_run.h"
+
 extern char **environ;
 
 struct run {
@@ -278,9 +280,5 @@ int main(void)
 			    NFORTIFIED * (int)(sizeof aborts / sizeof aborts[0]));
 	tcase_add_loop_test(tc, test_extended_printf_goes_to_glibc, 0, 8);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

@@ -16,6 +16,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "check_run.h"
+
 struct result {
 	char out[8192], err[512];
 	int status;
@@ -126,9 +128,5 @@ int main(void)
 	tcase_add_loop_test(tc, test_px_reaches_xprintf, 0, 2);
 	tcase_add_loop_test(tc, test_fortify_aborts, 0, (int)(sizeof aborts / sizeof aborts[0]));
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

@@ -18,6 +18,8 @@
 
 #include <xprintf.h>
 
+#include "check_run.h"
+
 #define EXT_BUF 512
 #define EXT_CANARY '$'
 
@@ -120,11 +122,7 @@ static inline int ext_run_suite(const char *name, void (*add)(TCase *tc))
 	TCase *tc = tcase_create(name);
 	add(tc);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }
 
 #endif

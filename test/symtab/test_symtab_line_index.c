@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "../../symtab/lines.h"
+#include "check_run.h"
 
 #define BASE ((uintptr_t)0x400000)
 
@@ -212,9 +213,5 @@ int main(void)
 	tcase_add_test(tc, bad_rows_are_dropped);
 	tcase_add_test(tc, packing_edges);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

@@ -23,8 +23,9 @@
 #include <unistd.h>
 #include <xprintf.h>
 
-#include "oracle.h"
 #include "../../symtab/symtab.h"
+#include "check_run.h"
+#include "oracle.h"
 
 #ifndef XP_TEST_SYMBOLIZER
 #define XP_TEST_SYMBOLIZER "llvm-symbolizer"
@@ -430,9 +431,5 @@ int main(void)
 	tcase_add_test(tc, libstdcxx_names_match_cxxfilt);
 	tcase_add_test(tc, demangle_other_names);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include <xprintf.h>
 
+#include "check_run.h"
 #include "oracle.h"
 
 int garbage_global(int);
@@ -367,9 +368,5 @@ int main(void)
 	tcase_add_test(tc, never_debuginfod);
 	tcase_add_test(tc, debug_files_mapped_read_only);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

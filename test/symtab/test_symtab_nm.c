@@ -15,6 +15,7 @@
 #include <string.h>
 #include <xprintf.h>
 
+#include "check_run.h"
 #include "oracle.h"
 
 int plain_global(int);
@@ -217,9 +218,5 @@ int main(void)
 	tcase_add_test(tc, libm);
 	tcase_add_test(tc, dlopen_after_first_lookup_then_dlclose);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

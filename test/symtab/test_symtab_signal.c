@@ -24,6 +24,7 @@
 #include <unistd.h>
 #include <xprintf.h>
 
+#include "check_run.h"
 #include "oracle.h"
 
 #define FN(f) ((void *)(uintptr_t)(f))
@@ -329,9 +330,5 @@ int main(void)
 	tcase_add_test(tc, line_form_in_a_handler_during_the_line_read);
 	tcase_add_test(tc, out_of_memory_during_indexing);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

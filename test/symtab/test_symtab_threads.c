@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include <xprintf.h>
 
+#include "check_run.h"
 #include "oracle.h"
 
 #define FN(f) ((void *)(uintptr_t)(f))
@@ -215,9 +216,5 @@ int main(void)
 	tcase_add_test(tc, lookups_during_dlopen_dlclose);
 	tcase_add_test(tc, rescans_during_dlopen_of_8n_byte_path);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

@@ -1,0 +1,18 @@
+/* check_run.h - the end of every test program's main(): run its Check
+ * suite and turn the failures into the exit status ctest reads. */
+#ifndef XP_TEST_CHECK_RUN_H
+#define XP_TEST_CHECK_RUN_H
+
+#include <check.h>
+#include <stdlib.h>
+
+static inline int check_run(Suite *s)
+{
+	SRunner *sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+#endif
