@@ -132,19 +132,16 @@ static void put_text(struct xp_sink *s, const struct xp_symtext *t, int with_off
 		return;
 	}
 	xp_put(s, t->text, t->name_end);
-	xp_put(s, t->text + t->module_at, t->len - t->module_at);
+	if (t->module_at < t->len)
+		xp_put(s, t->text + t->module_at, t->len - t->module_at);
 }
 
-/* %pS and %ps with no letters but R (and l for the line form), not %pB:
- * their text comes from the cache, or is put there.  1 when printed, 0
- * when no symbol. */
-static int emit_cached(struct xp_sink *s, uintptr_t at, int with_offset, enum xp_symtext_form form)
+/* A cache miss: the lookup, whose text is put in the cache.  1 when
+ * printed, 0 when no symbol.  Out of line: the hits' frame stays small. */
+static __attribute__((noinline)) int emit_uncached(struct xp_sink *s, uintptr_t at, int with_offset,
+						   enum xp_symtext_form form)
 {
 	struct xp_symtext t;
-	if (xp_symcache_get(at, form, &t)) {
-		put_text(s, &t, with_offset);
-		return 1;
-	}
 	/* Indexing opens files: errno stays the caller's (a later %m). */
 	int saved_errno = errno;
 	struct xp_symcache_fill fill;
@@ -176,6 +173,19 @@ static int emit_cached(struct xp_sink *s, uintptr_t at, int with_offset, enum xp
 	xp_symtab_release(&h);
 	errno = saved_errno;
 	return found;
+}
+
+/* %pS and %ps with no letters but R (and l for the line form), not %pB:
+ * their text comes from the cache, or is put there.  1 when printed, 0
+ * when no symbol. */
+static inline int emit_cached(struct xp_sink *s, uintptr_t at, int with_offset, enum xp_symtext_form form)
+{
+	struct xp_symtext t;
+	if (xp_symcache_get(at, form, &t)) {
+		put_text(s, &t, with_offset);
+		return 1;
+	}
+	return emit_uncached(s, at, with_offset, form);
 }
 
 /* Whether the letters leave the cached form: none but R, or l too. */
@@ -263,7 +273,11 @@ void xp_ext_symbol_plain(struct xp_sink *s, const void *ptr, int with_offset, in
 {
 	uintptr_t p = (uintptr_t)ptr;
 	if (!xp_desc_native()) {
-		if (!emit_cached(s, p, with_offset, line ? XP_SYMTEXT_LINE : XP_SYMTEXT_PLAIN))
+		enum xp_symtext_form form = line ? XP_SYMTEXT_LINE : XP_SYMTEXT_PLAIN;
+		struct xp_symtext t;
+		if (xp_symcache_get(p, form, &t))
+			put_text(s, &t, with_offset);
+		else if (!emit_uncached(s, p, with_offset, form))
 			put_hex(s, p);
 		return;
 	}

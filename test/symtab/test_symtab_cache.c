@@ -209,6 +209,57 @@ START_TEST(addresses_sharing_an_entry)
 }
 END_TEST
 
+/* The first address from p on (within 1 MiB) whose place in way `way`
+ * is slot and that a symbol names, or 0. */
+static uintptr_t named_at_place(uintptr_t p, int way, size_t slot)
+{
+	char got[600];
+	for (uintptr_t end = p + (1u << 20); p < end; p++)
+		if (xp_symcache_slot(p, way) == slot &&
+		    (xsnprintf(got, sizeof got, "%pS", (void *)p), strncmp(got, "0x", 2) != 0))
+			return p;
+	return 0;
+}
+
+/* Three hot addresses where the third's two places hold the other two:
+ * one of those moves to its other place instead of being evicted, and
+ * all three stay cached (with either taken out, one would miss at every
+ * turn). */
+START_TEST(overlapping_places_settle)
+{
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	uintptr_t base = (uintptr_t)FN(abort);
+	uintptr_t a = named_at_place(base, 0, xp_symcache_slot(base, 0) ^ 1);
+	ck_assert(a);
+	uintptr_t b = 0, c = 0;
+	for (uintptr_t p = a + 1; !c && p < a + (1u << 20); p = b + 1) {
+		b = named_at_place(p, 0, xp_symcache_slot(a, 0));
+		if (!b)
+			break;
+		size_t y = xp_symcache_slot(b, 1);
+		if (y == xp_symcache_slot(a, 0) || y == xp_symcache_slot(a, 1))
+			continue;
+		c = named_at_place(base, 0, y);
+		if (c && (xp_symcache_slot(c, 1) == xp_symcache_slot(a, 0) ||
+			  xp_symcache_slot(c, 1) == xp_symcache_slot(a, 1) ||
+			  xp_symcache_slot(c, 1) == xp_symcache_slot(b, 1)))
+			c = 0;
+	}
+	ck_assert_msg(b && c, "no three addresses placed as wanted near %p", (void *)base);
+	xprintf_symbols_set_debug_path(NULL); /* every entry stale */
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	uintptr_t hot[] = { a, c, b };
+	char got[600];
+	for (size_t i = 0; i < 3; i++)
+		for (int turn = 0; turn < 2; turn++) /* a second miss fills */
+			xsnprintf(got, sizeof got, "%pS", (void *)hot[i]);
+	for (size_t i = 0; i < 3; i++) {
+		ck_assert_msg(cached(hot[i]), "address %zu of 3 not cached", i);
+		check_prints(hot[i]);
+	}
+}
+END_TEST
+
 /* Where the loader has addr's object, and how it ends. */
 static void loader_view(uintptr_t addr, uintptr_t view[3])
 {
@@ -344,6 +395,7 @@ int main(void)
 	tcase_add_test(tc, line_form_beside_the_plain_one);
 	tcase_add_test(tc, addresses_sharing_an_entry);
 	tcase_add_test(tc, line_form_has_places_of_its_own);
+	tcase_add_test(tc, overlapping_places_settle);
 	tcase_add_test(tc, object_unloaded_and_another_loaded_at_its_place);
 	tcase_add_test(tc, index_drop_forgets_the_texts);
 	tcase_add_test(tc, signal_handler_during_a_cache_write);
