@@ -329,6 +329,62 @@ START_TEST(object_unloaded_and_another_loaded_at_its_place)
 }
 END_TEST
 
+/* Whether the index says addr's object is never unloaded. */
+static int permanent_at(uintptr_t addr)
+{
+	struct xp_symbol sym;
+	struct xp_symtab_hold h;
+	int permanent = xp_symtab_lookup(addr, &sym, &h) && sym.permanent;
+	xp_symtab_release(&h);
+	return permanent;
+}
+
+static int loader_has(uintptr_t addr)
+{
+	struct dl_find_object fo;
+	return _dl_find_object((void *)addr, &fo) == 0;
+}
+
+/* A library marked NODELETE, and the library it needs, are taken to stay
+ * (their texts are cached with no loader question per hit); one without
+ * the mark is not.  The loader is the oracle: after dlclose() it still
+ * has exactly the objects taken to stay, and %pS follows it. */
+START_TEST(nodelete_objects_stay)
+{
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	void *keep = dlopen(FIXTURE_DIR "/libxpfix_nodelete.so", RTLD_NOW | RTLD_LOCAL);
+	void *late = dlopen(FIXTURE_DIR "/libxpfix_late.so", RTLD_NOW | RTLD_LOCAL);
+	ck_assert_ptr_nonnull(keep);
+	ck_assert_ptr_nonnull(late);
+	uintptr_t a[] = { oracle_code(dlsym(keep, "nodelete_global")), oracle_code(dlsym(keep, "keptdep_global")),
+			  oracle_code(dlsym(late, "late_global")) };
+	const char *names[] = { "nodelete_global [libxpfix_nodelete.so]", "keptdep_global [libxpfix_keptdep.so]",
+				"late_global [libxpfix_late.so]" };
+	int stays[3];
+	char got[600];
+	for (size_t i = 0; i < 3; i++) {
+		for (int turn = 0; turn < 2; turn++) { /* the second one fills the cache */
+			xsnprintf(got, sizeof got, "%ps", (void *)a[i]);
+			ck_assert_str_eq(got, names[i]);
+		}
+		ck_assert(cached(a[i]));
+		stays[i] = permanent_at(a[i]);
+	}
+	ck_assert_msg(stays[0] && stays[1] && !stays[2], "taken to stay: %d %d %d", stays[0], stays[1], stays[2]);
+	ck_assert_int_eq(dlclose(keep), 0);
+	ck_assert_int_eq(dlclose(late), 0);
+	for (size_t i = 0; i < 3; i++) {
+		ck_assert_int_eq(loader_has(a[i]), stays[i]);
+		check_prints(a[i]);
+		xsnprintf(got, sizeof got, "%ps", (void *)a[i]);
+		if (stays[i])
+			ck_assert_str_eq(got, names[i]);
+		else
+			ck_assert_int_eq(strncmp(got, "0x", 2), 0);
+	}
+}
+END_TEST
+
 /* An index drop (new debug directories) forgets every cached text. */
 START_TEST(index_drop_forgets_the_texts)
 {
@@ -397,6 +453,7 @@ int main(void)
 	tcase_add_test(tc, line_form_has_places_of_its_own);
 	tcase_add_test(tc, overlapping_places_settle);
 	tcase_add_test(tc, object_unloaded_and_another_loaded_at_its_place);
+	tcase_add_test(tc, nodelete_objects_stay);
 	tcase_add_test(tc, index_drop_forgets_the_texts);
 	tcase_add_test(tc, signal_handler_during_a_cache_write);
 	suite_add_tcase(s, tc);
