@@ -26,7 +26,7 @@
 enum xp_symtext_form { XP_SYMTEXT_PLAIN, XP_SYMTEXT_LINE };
 struct xp_symtext {
 	unsigned len, name_end, module_at;
-	char text[XP_SYMTEXT_MAX];
+	char text[XP_SYMTEXT_MAX + 8]; /* 8 spare bytes: copies may move whole words */
 };
 
 /* 1 with *t filled when addr's text in that form is cached and still

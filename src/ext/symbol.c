@@ -125,15 +125,17 @@ static int symbol_text(const struct xp_symbol *sym, const char *file, unsigned l
 	return 1;
 }
 
-static void put_text(struct xp_sink *s, const struct xp_symtext *t, int with_offset)
+static void put_text(struct xp_sink *s, struct xp_symtext *t, int with_offset)
 {
-	if (with_offset) {
-		xp_put(s, t->text, t->len);
-		return;
+	if (!with_offset && t->module_at > t->name_end) {
+		/* %ps: the [module] moves down over +0xoff/0xsize (8 bytes a
+		 * step, forward: the gap is longer than 8), one copy out. */
+		unsigned gap = t->module_at - t->name_end;
+		for (unsigned i = t->module_at; i < t->len; i += 8)
+			memcpy(t->text + i - gap, t->text + i, 8);
+		t->len -= gap;
 	}
-	xp_put(s, t->text, t->name_end);
-	if (t->module_at < t->len)
-		xp_put(s, t->text + t->module_at, t->len - t->module_at);
+	xp_put(s, t->text, t->len);
 }
 
 /* A cache miss: the lookup, whose text is put in the cache.  1 when
