@@ -320,6 +320,8 @@ static int scan_one(struct dl_phdr_info *info, size_t size, void *data)
 		free(m);
 		return 0;
 	}
+	if (m->name)
+		m->name_len = strlen(m->name);
 	if (!m->name || (!m->is_vdso && !m->path)) {
 		free(m->path);
 		free(m->name);
@@ -572,17 +574,17 @@ enum outcome { FOUND, NOTHING, UNKNOWN_OBJECT, NOT_INDEXED };
 
 static struct xp_symmod *module_at(const struct snapshot *s, uintptr_t addr)
 {
-	size_t lo = 0, hi = s->n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (s->lo[mid] <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (!lo)
+	/* The last start at or below addr, with no branch on the data (a
+	 * random address makes each comparison a coin toss). */
+	size_t n = s->n, at = 0;
+	if (!n || s->lo[0] > addr)
 		return NULL;
-	struct xp_symmod *m = s->mods[lo - 1];
+	while (n > 1) {
+		size_t half = n / 2;
+		at = s->lo[at + half] <= addr ? at + half : at;
+		n -= half;
+	}
+	struct xp_symmod *m = s->mods[at];
 	return addr < m->hi ? m : NULL;
 }
 
@@ -646,11 +648,15 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 			*in_opd = xp_desc_opd_contains(&b->opd, addr);
 		return NOTHING;
 	}
-	/* Up to a @VERSION: two vectorised scans beat one byte loop. */
-	size_t len = strlen(hit.name);
-	const char *at = memchr(hit.name, '@', len);
-	if (at)
-		len = (size_t)(at - hit.name);
+	/* Up to a @VERSION, stored in the index unless long: then two
+	 * vectorised scans beat one byte loop. */
+	size_t len = hit.name_len;
+	if (len == SIZE_MAX) {
+		len = strlen(hit.name);
+		const char *at = memchr(hit.name, '@', len);
+		if (at)
+			len = (size_t)(at - hit.name);
+	}
 	*out = (struct xp_symbol){
 		.name = hit.name,
 		.name_len = len,
@@ -658,6 +664,7 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 		.size = hit.size,
 		.offset = addr - hit.start,
 		.module = m->name,
+		.module_len = m->name_len,
 		.build_id = b->build_id,
 		.build_id_len = b->build_id_len,
 		.main_program = m->is_main,

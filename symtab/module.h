@@ -35,6 +35,7 @@ struct xp_symmod {
 	uintptr_t eh_frame;   /* PT_GNU_EH_FRAME's address: dlfo_eh_frame */
 	char *path;           /* file to read; NULL for the vDSO (read from memory) */
 	char *name;           /* base name printed in [module] */
+	size_t name_len;
 	int is_main, is_vdso;
 	/* Loaded with the program (the program's DT_NEEDED closure), or
 	 * NODELETE or needed by one: the loader never unloads it.  Set

@@ -32,6 +32,7 @@ struct xp_symbol {
 	uintptr_t size;         /* st_size, or the distance to the next symbol */
 	uintptr_t offset;       /* looked-up address - start */
 	const char *module;     /* base name of the object, NUL-terminated */
+	size_t module_len;
 	const unsigned char *build_id; /* GNU build ID bytes, or NULL */
 	size_t build_id_len;
 	int main_program;       /* the executable: printed without [module] */

@@ -66,7 +66,7 @@ static void put_pieces(struct xp_sink *s, const struct xp_symbol *sym, int backt
 	}
 	if (!sym->main_program || build_id) {
 		xp_put(s, " [", 2);
-		xp_put(s, sym->module, strlen(sym->module));
+		xp_put(s, sym->module, sym->module_len);
 		if (build_id && sym->build_id_len) {
 			xp_putc(s, ' ');
 			for (size_t i = 0; i < sym->build_id_len; i++)
@@ -89,7 +89,7 @@ static unsigned hex_digits(char *p, uintptr_t v)
  * " (file:line)" when file is not NULL: 1, or 0 when it does not fit. */
 static int symbol_text(const struct xp_symbol *sym, const char *file, unsigned line, struct xp_symtext *t)
 {
-	size_t mod_len = sym->main_program ? 0 : strlen(sym->module);
+	size_t mod_len = sym->main_program ? 0 : sym->module_len;
 	size_t file_len = file ? strlen(file) : 0;
 	size_t need = sym->name_len + 2 * (3 + 2 * sizeof(uintptr_t)) + (mod_len ? mod_len + 3 : 0) +
 		      (file ? 2 + file_len + LINE_TAIL_MAX : 0);
