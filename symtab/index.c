@@ -243,18 +243,32 @@ int xp_symidx_build(struct xp_symidx *ix, uintptr_t base,
 	if (nextra > XP_SYMIDX_SIZE_MASK + 1u)
 		goto out; /* more than the index bits can number */
 
-	/* Each array starts on a cache line, so that a group of 16 starts is
-	 * one line and its sizes and names two. */
-	size_t ntop = (nent + XP_SYMIDX_TOP_STEP - 1) / XP_SYMIDX_TOP_STEP;
-	size_t ntop2 = (ntop + XP_SYMIDX_TOP_STEP - 1) / XP_SYMIDX_TOP_STEP;
-	size_t noff = (nent + PER_LINE - 1) / PER_LINE * PER_LINE, ntopw = (ntop + PER_LINE - 1) / PER_LINE * PER_LINE;
-	size_t ntop2w = (ntop2 + PER_LINE - 1) / PER_LINE * PER_LINE;
-	size_t bytes = (noff * 3 + ntopw + ntop2w) * sizeof(uint32_t) + nextra * sizeof(struct xp_symidx_extra);
-	uint32_t *block = aligned_alloc(LINE, (bytes + LINE - 1) / LINE * LINE + LINE);
+	/* The starts, then the levels of the tree above them: level l + 1
+	 * holds every 16th start of level l, up to a level of at most 16.
+	 * Each array starts on a cache line and is padded to whole lines, so
+	 * that a node of 16 starts is one line, and its sizes and names two. */
+	size_t count[XP_SYMIDX_LEVELS], words[XP_SYMIDX_LEVELS], levels = 1;
+	count[0] = nent;
+	while (count[levels - 1] > XP_SYMIDX_TOP_STEP) {
+		count[levels] = (count[levels - 1] + XP_SYMIDX_TOP_STEP - 1) / XP_SYMIDX_TOP_STEP;
+		levels++;
+	}
+	size_t total = 0;
+	for (size_t l = 0; l < levels; l++) {
+		words[l] = (count[l] + PER_LINE - 1) / PER_LINE * PER_LINE;
+		total += words[l];
+	}
+	size_t bytes = (total + 2 * words[0]) * sizeof(uint32_t) + nextra * sizeof(struct xp_symidx_extra);
+	uint32_t *block = aligned_alloc(LINE, bytes ? (bytes + LINE - 1) / LINE * LINE : LINE);
 	if (!block)
 		goto out;
-	uint32_t *off = block, *info = off + noff, *top = info + 2 * noff, *top2 = top + ntopw;
-	struct xp_symidx_extra *extra = (struct xp_symidx_extra *)(top2 + ntop2w);
+	uint32_t *off = block, *info = off + words[0], *next = info + 2 * words[0];
+	ix->level[0] = off;
+	for (size_t l = 1; l < levels; l++) {
+		ix->level[l] = next;
+		next += words[l];
+	}
+	struct xp_symidx_extra *extra = (struct xp_symidx_extra *)next;
 	size_t e = 0;
 	for (size_t s = 0; s < k; s++) {
 		if (all[s].item < 0)
@@ -272,24 +286,20 @@ int xp_symidx_build(struct xp_symidx *ix, uintptr_t base,
 		}
 		e++;
 	}
-	for (size_t t = 0; t < ntop; t++)
-		top[t] = off[t * XP_SYMIDX_TOP_STEP];
-	for (size_t t = 0; t < ntop2; t++)
-		top2[t] = top[t * XP_SYMIDX_TOP_STEP];
 	/* Past the ends, starts no offset reaches (find rejects the largest):
 	 * every node is searched as a full 16. */
-	for (size_t t = nent; t < noff; t++)
-		off[t] = UINT32_MAX;
-	for (size_t t = ntop; t < ntopw; t++)
-		top[t] = UINT32_MAX;
+	for (size_t l = 0; l < levels; l++) {
+		uint32_t *v = (uint32_t *)ix->level[l];
+		for (size_t t = 0; l && t < count[l]; t++)
+			v[t] = ix->level[l - 1][t * XP_SYMIDX_TOP_STEP];
+		for (size_t t = count[l]; t < words[l]; t++)
+			v[t] = UINT32_MAX;
+	}
 	ix->n = (uint32_t)nent;
 	ix->nextra = (uint32_t)nextra;
-	ix->ntop = (uint32_t)ntop;
-	ix->ntop2 = (uint32_t)ntop2;
+	ix->levels = (uint32_t)levels;
 	ix->off = off;
 	ix->info = info;
-	ix->top = top;
-	ix->top2 = top2;
 	ix->extra = extra;
 	ix->block = block;
 	ix->bytes = bytes;
@@ -301,18 +311,6 @@ out:
 	free(sb);
 	free(all);
 	return rc;
-}
-
-/* The last of v[0..n) (n >= 1, v[0] <= o) that is <= o. */
-static size_t last_at_or_below(const uint32_t *v, size_t n, uint32_t o)
-{
-	size_t lo = 0;
-	while (n > 1) {
-		size_t half = n / 2;
-		lo = v[lo + half] <= o ? lo + half : lo;
-		n -= half;
-	}
-	return lo;
 }
 
 /* The last of the 16 at v (v[0] <= o) that is <= o. */
@@ -333,13 +331,13 @@ int xp_symidx_find(const struct xp_symidx *ix, uintptr_t addr, struct xp_symidx_
 	uint32_t o = (uint32_t)(addr - ix->base);
 	if (ix->off[0] > o)
 		return 0;
-	/* The last segment starting at or before o, as down a tree of
-	 * 16-way nodes (each one cache line): in the table of every 256th
-	 * start (small enough to stay cached), then in its line of the table
-	 * of every 16th, then in the group of 16, whose sizes and names start
-	 * loading at once. */
-	size_t top = last_at_or_below(ix->top2, ix->ntop2, o) * XP_SYMIDX_TOP_STEP;
-	size_t group = (top + last_of_16(ix->top + top, o)) * XP_SYMIDX_TOP_STEP;
+	/* The last segment starting at or before o, down the tree of 16-way
+	 * nodes (each one cache line; the top levels are small enough to stay
+	 * cached), then in the group of 16 starts, whose sizes and names
+	 * start loading at once. */
+	size_t group = 0;
+	for (uint32_t l = ix->levels; l-- > 1;)
+		group = (group + last_of_16(ix->level[l] + group, o)) * XP_SYMIDX_TOP_STEP;
 	__builtin_prefetch(ix->info + 2 * group);
 	__builtin_prefetch(ix->info + 2 * group + PER_LINE);
 	size_t lo = group + last_of_16(ix->off + group, o);

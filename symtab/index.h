@@ -14,12 +14,12 @@
  * to the end of its section, whichever comes first, and prints that size.
  *
  * Storage is 12 bytes per segment (its start; its size and name side by
- * side, read together), a copy of every 16th start and of every 256th
- * (the levels of a tree of 16-way nodes, each node one cache line: the
- * arrays start on a line), plus 12 bytes per "extra" record for the rare
- * segment that continues a symbol started earlier (the rest of an outer
- * symbol after a nested one ends).  A random lookup searches the small
- * table of every 256th start, which stays cached, then touches one line
+ * side, read together), a copy of every 16th start, of every 256th and
+ * so on up to at most 16 (the levels of a tree of 16-way nodes, each node
+ * one cache line: the arrays start on a line), plus 12 bytes per "extra"
+ * record for the rare segment that continues a symbol started earlier
+ * (the rest of an outer symbol after a nested one ends).  A random lookup
+ * searches the small top levels, which stay cached, then touches one line
  * of every 16th start, one line of starts, and the two lines of sizes and
  * names of that group, which it prefetches before searching the group.
  */
@@ -46,15 +46,19 @@ struct xp_symidx_extra {
 	uint32_t start, size, name;
 };
 
+#define XP_SYMIDX_LEVELS 8 /* 16^8 starts: more than 32-bit counts reach */
+
 struct xp_symidx {
 	uintptr_t base;                          /* address of offset 0 */
 	const char *strbase[XP_SYMIDX_TABLES];   /* name = strbase[ref >> 30] + (ref & mask) */
-	uint32_t n, nextra, ntop, ntop2;
+	uint32_t n, nextra, levels;
 	const uint32_t *off;  /* n segment starts, ascending, relative to base */
 	/* n pairs: the first word (below: size, name length...), name reference */
 	const uint32_t *info;
-	const uint32_t *top;  /* off[16 * i] for i < ntop */
-	const uint32_t *top2; /* top[16 * i] for i < ntop2 */
+	/* level[0] is off; level[l + 1][i] is level[l][16 * i], up to a
+	 * level of at most 16 (levels in all); each padded to whole lines
+	 * with UINT32_MAX */
+	const uint32_t *level[XP_SYMIDX_LEVELS];
 	const struct xp_symidx_extra *extra;
 	void *block;          /* the one allocation behind the arrays */
 	size_t bytes;         /* its size */
