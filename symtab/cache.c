@@ -292,11 +292,16 @@ static int seen_before(uintptr_t key)
 	return 0;
 }
 
+int xp_symcache_admits(const struct xp_symcache_fill *f)
+{
+	return f->addr && seen_before(key_of(f->addr, f->form));
+}
+
 void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *t,
 		     const struct xp_symbol *sym)
 {
 	uintptr_t key = key_of(f->addr, f->form);
-	if (!f->addr || t->len > XP_SYMTEXT_MAX || !seen_before(key))
+	if (!f->addr || t->len > XP_SYMTEXT_MAX)
 		return;
 	/* The mapping hits will compare with: the loader's now, which must
 	 * still be the object the text came from.  (If it was unloaded since

@@ -34,14 +34,17 @@ struct xp_symtext {
 int xp_symcache_get(uintptr_t addr, enum xp_symtext_form form, struct xp_symtext *t);
 
 /* Filling: xp_symcache_begin before the lookup whose answer is put (an
- * index drop or rescan meanwhile makes the entry stale at once),
- * xp_symcache_put after it with the symbol the text was made from. */
+ * index drop or rescan meanwhile makes the entry stale at once), then
+ * xp_symcache_admits (1 when addr missed before, else it is remembered
+ * and 0: only a second miss fills), and if it did, xp_symcache_put with
+ * the symbol the text was made from. */
 struct xp_symcache_fill {
 	uintptr_t addr;
 	unsigned generation;
 	enum xp_symtext_form form;
 };
 void xp_symcache_begin(struct xp_symcache_fill *f, uintptr_t addr, enum xp_symtext_form form);
+int xp_symcache_admits(const struct xp_symcache_fill *f);
 void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *t,
 		     const struct xp_symbol *sym);
 

@@ -85,28 +85,36 @@ static unsigned hex_digits(char *p, uintptr_t v)
 	return n;
 }
 
-/* The whole "name+0xoff/0xsize [module]" of sym into t, then
- * " (file:line)" when file is not NULL: 1, or 0 when it does not fit. */
-static int symbol_text(const struct xp_symbol *sym, const char *file, unsigned line, struct xp_symtext *t)
+/* Bytes the text of sym may take (at most): "name+0xoff/0xsize [module]",
+ * then " (file:line)" when there is a file (of file_len bytes). */
+static size_t text_need(const struct xp_symbol *sym, int file, size_t file_len)
 {
 	size_t mod_len = sym->main_program ? 0 : sym->module_len;
-	size_t file_len = file ? strlen(file) : 0;
-	size_t need = sym->name_len + 2 * (3 + 2 * sizeof(uintptr_t)) + (mod_len ? mod_len + 3 : 0) +
-		      (file ? 2 + file_len + LINE_TAIL_MAX : 0);
-	if (need > XP_SYMTEXT_MAX)
-		return 0;
-	char *p = t->text;
+	return sym->name_len + 2 * (3 + 2 * sizeof(uintptr_t)) + (mod_len ? mod_len + 3 : 0) +
+	       (file ? 2 + file_len + LINE_TAIL_MAX : 0);
+}
+
+/* The text of sym at out, "+0xoff/0xsize" only when with_offset, with
+ * " (file:line)" when file is not NULL: its length, and in *name_end and
+ * *module_at where the name ends and what follows the offset starts. */
+static size_t write_text(char *out, const struct xp_symbol *sym, const char *file, size_t file_len,
+			 unsigned line, int with_offset, unsigned *name_end, unsigned *module_at)
+{
+	char *p = out;
 	memcpy(p, sym->name, sym->name_len);
 	p += sym->name_len;
-	t->name_end = (unsigned)(p - t->text);
-	memcpy(p, "+0x", 3);
-	p += 3;
-	p += hex_digits(p, sym->offset);
-	memcpy(p, "/0x", 3);
-	p += 3;
-	p += hex_digits(p, sym->size);
-	t->module_at = (unsigned)(p - t->text);
-	if (mod_len) {
+	*name_end = (unsigned)(p - out);
+	if (with_offset) {
+		memcpy(p, "+0x", 3);
+		p += 3;
+		p += hex_digits(p, sym->offset);
+		memcpy(p, "/0x", 3);
+		p += 3;
+		p += hex_digits(p, sym->size);
+	}
+	*module_at = (unsigned)(p - out);
+	if (!sym->main_program) {
+		size_t mod_len = sym->module_len;
 		memcpy(p, " [", 2);
 		memcpy(p + 2, sym->module, mod_len);
 		p[2 + mod_len] = ']';
@@ -121,8 +129,7 @@ static int symbol_text(const struct xp_symbol *sym, const char *file, unsigned l
 		memcpy(p, tp, (size_t)(tail + sizeof tail - tp));
 		p += tail + sizeof tail - tp;
 	}
-	t->len = (unsigned)(p - t->text);
-	return 1;
+	return (size_t)(p - out);
 }
 
 static void put_text(struct xp_sink *s, struct xp_symtext *t, int with_offset)
@@ -163,10 +170,19 @@ static __attribute__((noinline)) int emit_uncached(struct xp_sink *s, uintptr_t 
 		file = NULL;
 		keep = xp_symtab_lines_read(&sym);
 	}
-	if (found && keep && symbol_text(&sym, file, line, &t)) {
+	size_t file_len = file ? strlen(file) : 0;
+	size_t need = found ? text_need(&sym, file != NULL, file_len) : 0;
+	if (found && keep && need <= XP_SYMTEXT_MAX && xp_symcache_admits(&fill)) {
+		/* the whole text, for the cache */
+		t.len = (unsigned)write_text(t.text, &sym, file, file_len, line, 1, &t.name_end, &t.module_at);
 		xp_symcache_put(&fill, &t, &sym);
 		put_text(s, &t, with_offset);
-	} else if (found) { /* too long for an entry, or no answer to keep: uncached */
+	} else if (found && need <= (size_t)(s->end - s->pos)) {
+		/* not kept (an address seen once, as in a random walk): the
+		 * text goes straight into the output, as it will be printed */
+		unsigned name_end, module_at;
+		s->pos += write_text(s->pos, &sym, file, file_len, line, with_offset, &name_end, &module_at);
+	} else if (found) { /* too long for the room there is */
 		xp_put(s, sym.name, sym.name_len);
 		put_pieces(s, &sym, 0, with_offset, 0);
 		if (file)

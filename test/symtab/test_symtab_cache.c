@@ -93,6 +93,36 @@ START_TEST(second_print_comes_from_the_cache)
 }
 END_TEST
 
+/* Whatever the room left in the output, a first miss (written straight
+ * into the output when it fits), a second one (through the cache's copy)
+ * and a hit print what glibc's snprintf prints of the index's text: the
+ * same truncation, return value and untouched bytes past the end. */
+START_TEST(every_path_into_any_room)
+{
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	const size_t sizes[] = { 0, 1, 7, 20, 40, 600 };
+	const char *const fmts[][2] = { { "%pS", "%s" }, { "%ps", "%s" }, { "ab%pS|", "ab%s|" } };
+	for (size_t f = 0; f < sizeof fmts / sizeof *fmts; f++) {
+		for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+			/* a fresh address per size: its first print is a first miss */
+			uintptr_t a = (uintptr_t)FN(abort) + 1 + f * 8 + k;
+			char text[600];
+			expected(a, strstr(fmts[f][0], "pS") != NULL, text, sizeof text);
+			for (int turn = 0; turn < 3; turn++) { /* first miss, second miss, hit */
+				char got[700], want[700];
+				memset(got, '#', sizeof got);
+				memset(want, '#', sizeof want);
+				int n = xsnprintf(got, sizes[k], fmts[f][0], (void *)a);
+				int m = snprintf(want, sizes[k], fmts[f][1], text);
+				ck_assert_int_eq(n, m);
+				ck_assert_msg(!memcmp(got, want, sizeof got), "%s, %zu bytes, turn %d", fmts[f][0],
+					      sizes[k], turn);
+			}
+		}
+	}
+}
+END_TEST
+
 /* What %pSl (with_offset) or %psl must print for addr. */
 static void expected_line(uintptr_t addr, int with_offset, char *out, size_t n)
 {
@@ -448,6 +478,7 @@ int main(void)
 	Suite *s = suite_create("symtab_cache");
 	TCase *tc = tcase_create("cache");
 	tcase_add_test(tc, second_print_comes_from_the_cache);
+	tcase_add_test(tc, every_path_into_any_room);
 	tcase_add_test(tc, line_form_beside_the_plain_one);
 	tcase_add_test(tc, addresses_sharing_an_entry);
 	tcase_add_test(tc, line_form_has_places_of_its_own);
