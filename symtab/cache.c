@@ -45,12 +45,13 @@
 #define SLOTS (1u << SLOT_BITS)
 #define WORDS (XP_SYMTEXT_MAX / 8)
 #define PERMANENT (1u << 30)
-#define LINE_FORM (1u << 31) /* the text is the line form's */
+#define FORM_SHIFT 28 /* two bits: the text's enum xp_symtext_form */
+#define FORM_MASK (3u << FORM_SHIFT)
 
 struct entry {
 	/* What every hit reads first, together: */
 	atomic_uint seq;
-	atomic_uint lengths; /* len | name_end << 10 | module_at << 20 | PERMANENT | LINE_FORM */
+	atomic_uint lengths; /* len | form << FORM_SHIFT | PERMANENT */
 	atomic_uintptr_t addr; /* 0: empty */
 	atomic_uint generation;
 	unsigned unused;
@@ -101,17 +102,17 @@ static int loader_view(uintptr_t addr, uintptr_t *map_start, uintptr_t *map_end,
 
 static unsigned form_bit(enum xp_symtext_form form)
 {
-	return form == XP_SYMTEXT_LINE ? LINE_FORM : 0;
+	return (unsigned)form << FORM_SHIFT & FORM_MASK;
 }
 
 /* What the hashes and the hint arrays see of an address in a form: the
- * address for the plain form, else with its top bit flipped, so that the
- * two forms of one address have places of their own and a program that
- * prints both does not make them evict each other.  (Entries hold address
- * and form apart: a hint that collides only costs a look.) */
+ * address for %pS, else with its top two bits flipped as the form says,
+ * so that the forms of one address have places of their own and a program
+ * that prints several does not make them evict each other.  (Entries hold
+ * address and form apart: a hint that collides only costs a look.) */
 static uintptr_t key_of(uintptr_t addr, enum xp_symtext_form form)
 {
-	return form == XP_SYMTEXT_LINE ? addr ^ ((uintptr_t)1 << (8 * sizeof(uintptr_t) - 1)) : addr;
+	return addr ^ ((uintptr_t)form << (8 * sizeof(uintptr_t) - 2));
 }
 
 #if HAVE_DL_FIND_OBJECT
@@ -133,7 +134,7 @@ static inline int read_entry(struct entry *e, uintptr_t addr, unsigned form_bit,
 	unsigned s1 = atomic_load_explicit(&e->seq, memory_order_acquire);
 	unsigned lengths = atomic_load_explicit(&e->lengths, memory_order_relaxed);
 	if (s1 & 1 || atomic_load_explicit(&e->addr, memory_order_relaxed) != addr ||
-	    (lengths & LINE_FORM) != form_bit ||
+	    (lengths & FORM_MASK) != form_bit ||
 	    atomic_load_explicit(&e->generation, memory_order_relaxed) !=
 		    atomic_load_explicit(&xp_symtab_generation, memory_order_acquire))
 		return 0;
@@ -143,7 +144,7 @@ static inline int read_entry(struct entry *e, uintptr_t addr, unsigned form_bit,
 		view[1] = atomic_load_explicit(&e->map_end, memory_order_relaxed);
 		view[2] = atomic_load_explicit(&e->eh_frame, memory_order_relaxed);
 	}
-	unsigned len = lengths & 0x3ff, name_end = lengths >> 10 & 0x3ff, module_at = lengths >> 20 & 0x3ff;
+	unsigned len = lengths & 0x3ff;
 	/* Two words a step (WORDS is even); a torn read may have seen any
 	 * length, so the copy is bounded by the entry, and the lengths are
 	 * judged once the sequence shows that the read was not torn. */
@@ -157,10 +158,7 @@ static inline int read_entry(struct entry *e, uintptr_t addr, unsigned form_bit,
 	}
 	atomic_thread_fence(memory_order_acquire);
 	t->len = len;
-	t->name_end = name_end;
-	t->module_at = module_at;
-	if (atomic_load_explicit(&e->seq, memory_order_relaxed) != s1 || len > XP_SYMTEXT_MAX ||
-	    name_end > module_at || module_at > len)
+	if (atomic_load_explicit(&e->seq, memory_order_relaxed) != s1 || len > XP_SYMTEXT_MAX)
 		return 0;
 	return permanent ? 1 : 2;
 }
@@ -223,7 +221,7 @@ static int live(struct entry *e)
 static int holds(struct entry *e, const struct xp_symcache_fill *f)
 {
 	return atomic_load_explicit(&e->addr, memory_order_relaxed) == f->addr &&
-	       (atomic_load_explicit(&e->lengths, memory_order_relaxed) & LINE_FORM) == form_bit(f->form);
+	       (atomic_load_explicit(&e->lengths, memory_order_relaxed) & FORM_MASK) == form_bit(f->form);
 }
 
 /* The other place of what e holds (e itself when both are one). */
@@ -231,7 +229,7 @@ static struct entry *other_place(struct entry *e, uintptr_t *key)
 {
 	uintptr_t addr = atomic_load_explicit(&e->addr, memory_order_relaxed);
 	unsigned lengths = atomic_load_explicit(&e->lengths, memory_order_relaxed);
-	*key = key_of(addr, lengths & LINE_FORM ? XP_SYMTEXT_LINE : XP_SYMTEXT_PLAIN);
+	*key = key_of(addr, (enum xp_symtext_form)((lengths & FORM_MASK) >> FORM_SHIFT));
 	size_t here = (size_t)(e - table), there = xp_symcache_slot(*key, 0);
 	return &table[there != here ? there : xp_symcache_slot(*key, 1)];
 }
@@ -348,8 +346,7 @@ void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *
 	atomic_store_explicit(&e->map_end, view[1], memory_order_relaxed);
 	atomic_store_explicit(&e->eh_frame, view[2], memory_order_relaxed);
 	atomic_store_explicit(&e->lengths,
-			      t->len | t->name_end << 10 | t->module_at << 20 | (permanent ? PERMANENT : 0) |
-				      form_bit(f->form),
+			      t->len | (permanent ? PERMANENT : 0) | form_bit(f->form),
 			      memory_order_relaxed);
 	for (unsigned w = 0; w < (t->len + 7) / 8; w++) {
 		uint64_t v = 0;
@@ -358,6 +355,11 @@ void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *
 	}
 	release(e, seq);
 	atomic_store_explicit(&tag[e - table], key, memory_order_relaxed);
+}
+
+uintptr_t xp_symcache_key(uintptr_t addr, enum xp_symtext_form form)
+{
+	return key_of(addr, form);
 }
 
 static unsigned held_seq[SLOTS];

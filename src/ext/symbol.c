@@ -95,15 +95,13 @@ static size_t text_need(const struct xp_symbol *sym, int file, size_t file_len)
 }
 
 /* The text of sym at out, "+0xoff/0xsize" only when with_offset, with
- * " (file:line)" when file is not NULL: its length, and in *name_end and
- * *module_at where the name ends and what follows the offset starts. */
+ * " (file:line)" when file is not NULL: its length. */
 static size_t write_text(char *out, const struct xp_symbol *sym, const char *file, size_t file_len,
-			 unsigned line, int with_offset, unsigned *name_end, unsigned *module_at)
+			 unsigned line, int with_offset)
 {
 	char *p = out;
 	memcpy(p, sym->name, sym->name_len);
 	p += sym->name_len;
-	*name_end = (unsigned)(p - out);
 	if (with_offset) {
 		memcpy(p, "+0x", 3);
 		p += 3;
@@ -112,7 +110,6 @@ static size_t write_text(char *out, const struct xp_symbol *sym, const char *fil
 		p += 3;
 		p += hex_digits(p, sym->size);
 	}
-	*module_at = (unsigned)(p - out);
 	if (!sym->main_program) {
 		size_t mod_len = sym->module_len;
 		memcpy(p, " [", 2);
@@ -132,24 +129,12 @@ static size_t write_text(char *out, const struct xp_symbol *sym, const char *fil
 	return (size_t)(p - out);
 }
 
-static void put_text(struct xp_sink *s, struct xp_symtext *t, int with_offset)
-{
-	if (!with_offset && t->module_at > t->name_end) {
-		/* %ps: the [module] moves down over +0xoff/0xsize (8 bytes a
-		 * step, forward: the gap is longer than 8), one copy out. */
-		unsigned gap = t->module_at - t->name_end;
-		for (unsigned i = t->module_at; i < t->len; i += 8)
-			memcpy(t->text + i - gap, t->text + i, 8);
-		t->len -= gap;
-	}
-	xp_put(s, t->text, t->len);
-}
-
 /* A cache miss: the lookup, whose text is put in the cache.  1 when
  * printed, 0 when no symbol.  Out of line: the hits' frame stays small. */
 static __attribute__((noinline)) int emit_uncached(struct xp_sink *s, uintptr_t at, int with_offset,
 						   enum xp_symtext_form form)
 {
+	int lines = form & XP_SYMTEXT_LINE;
 	struct xp_symtext t;
 	/* Indexing opens files: errno stays the caller's (a later %m). */
 	int saved_errno = errno;
@@ -157,7 +142,6 @@ static __attribute__((noinline)) int emit_uncached(struct xp_sink *s, uintptr_t 
 	xp_symcache_begin(&fill, at, form);
 	struct xp_symbol sym;
 	struct xp_symtab_hold h;
-	int lines = form == XP_SYMTEXT_LINE;
 	int found = lines ? xp_symtab_lookup_before_line(at, &sym, &h) : xp_symtab_lookup(at, &sym, &h);
 	/* No line is an answer to keep only once the object's lines are
 	 * read (not when a signal handler could not take the lock to read
@@ -173,15 +157,14 @@ static __attribute__((noinline)) int emit_uncached(struct xp_sink *s, uintptr_t 
 	size_t file_len = file ? strlen(file) : 0;
 	size_t need = found ? text_need(&sym, file != NULL, file_len) : 0;
 	if (found && keep && need <= XP_SYMTEXT_MAX && xp_symcache_admits(&fill)) {
-		/* the whole text, for the cache */
-		t.len = (unsigned)write_text(t.text, &sym, file, file_len, line, 1, &t.name_end, &t.module_at);
+		/* the text, for the cache too */
+		t.len = (unsigned)write_text(t.text, &sym, file, file_len, line, with_offset);
 		xp_symcache_put(&fill, &t, &sym);
-		put_text(s, &t, with_offset);
+		xp_put(s, t.text, t.len);
 	} else if (found && need <= (size_t)(s->end - s->pos)) {
 		/* not kept (an address seen once, as in a random walk): the
-		 * text goes straight into the output, as it will be printed */
-		unsigned name_end, module_at;
-		s->pos += write_text(s->pos, &sym, file, file_len, line, with_offset, &name_end, &module_at);
+		 * text goes straight into the output */
+		s->pos += write_text(s->pos, &sym, file, file_len, line, with_offset);
 	} else if (found) { /* too long for the room there is */
 		xp_put(s, sym.name, sym.name_len);
 		put_pieces(s, &sym, 0, with_offset, 0);
@@ -196,23 +179,25 @@ static __attribute__((noinline)) int emit_uncached(struct xp_sink *s, uintptr_t 
 /* %pS and %ps with no letters but R (and l for the line form), not %pB:
  * their text comes from the cache, or is put there.  1 when printed, 0
  * when no symbol. */
-static inline int emit_cached(struct xp_sink *s, uintptr_t at, int with_offset, enum xp_symtext_form form)
+static inline int emit_cached(struct xp_sink *s, uintptr_t at, int with_offset, int lines)
 {
+	enum xp_symtext_form form =
+		(enum xp_symtext_form)((lines ? XP_SYMTEXT_LINE : 0) | (with_offset ? 0 : XP_SYMTEXT_NAME));
 	struct xp_symtext t;
 	if (xp_symcache_get(at, form, &t)) {
-		put_text(s, &t, with_offset);
+		xp_put(s, t.text, t.len);
 		return 1;
 	}
 	return emit_uncached(s, at, with_offset, form);
 }
 
-/* Whether the letters leave the cached form: none but R, or l too. */
-static int cached_form(const struct xp_ext_call *c, enum xp_symtext_form *form)
+/* Whether the letters leave a cached form: none but R, or l too (*lines). */
+static int cached_form(const struct xp_ext_call *c, int *lines)
 {
-	*form = XP_SYMTEXT_PLAIN;
+	*lines = 0;
 	for (size_t i = 0; i < c->nletters; i++) {
 		if (c->letters[i] == 'l')
-			*form = XP_SYMTEXT_LINE;
+			*lines = 1;
 		else if (c->letters[i] != 'R')
 			return 0;
 	}
@@ -223,9 +208,9 @@ static int emit(struct xp_sink *s, const struct xp_ext_call *c, uintptr_t addr,
 		int backtrace, int with_offset, uintptr_t miss)
 {
 	uintptr_t at = addr - (uintptr_t)backtrace;
-	enum xp_symtext_form form;
-	if (!backtrace && cached_form(c, &form)) {
-		if (!emit_cached(s, at, with_offset, form))
+	int cached_lines;
+	if (!backtrace && cached_form(c, &cached_lines)) {
+		if (!emit_cached(s, at, with_offset, cached_lines))
 			put_hex(s, miss);
 		return 0;
 	}
@@ -291,11 +276,7 @@ void xp_ext_symbol_plain(struct xp_sink *s, const void *ptr, int with_offset, in
 {
 	uintptr_t p = (uintptr_t)ptr;
 	if (!xp_desc_native()) {
-		enum xp_symtext_form form = line ? XP_SYMTEXT_LINE : XP_SYMTEXT_PLAIN;
-		struct xp_symtext t;
-		if (xp_symcache_get(p, form, &t))
-			put_text(s, &t, with_offset);
-		else if (!emit_uncached(s, p, with_offset, form))
+		if (!emit_cached(s, p, with_offset, line))
 			put_hex(s, p);
 		return;
 	}
