@@ -2,8 +2,12 @@
  *
  * 256 entries of 512 bytes (room for long C++ names); an address may sit
  * in one of two entries chosen by two independent hashes (a skewed
- * two-way cache), so that a few dozen hot addresses practically never
- * evict one another.
+ * two-way cache).  A fill whose two places are both taken by live texts
+ * first moves one of them to its own other place when that one is free
+ * (a cuckoo table's move, one step deep), so that a few dozen hot
+ * addresses settle where they do not evict one another; evicting at
+ * random instead, three addresses whose places overlap could take turns
+ * missing for ever.  A hit reads the one entry its tag hint points at.
  *
  * Each entry is a seqlock: its sequence is odd while a writer fills it.
  * A writer claims an entry by compare-and-swap from even to odd and gives
@@ -23,10 +27,10 @@
  * object the text came from.  A hit
  * asks _dl_find_object again: an address whose object was dlclose()d, or
  * replaced by one with another mapping, misses and takes the slow path,
- * which rescans; any rescan invalidates every entry.  Objects loaded with
- * the program (registry.c: the program's DT_NEEDED closure) are never
- * unloaded, so their entries skip that question, which is half the cost
- * of a hit.
+ * which rescans; any rescan invalidates every entry.  Objects the loader
+ * never unloads (loaded_objects.c: the program's DT_NEEDED closure, and
+ * NODELETE objects with theirs) are marked permanent, and their entries
+ * skip that question, about a quarter of the instructions of a hit.
  */
 #define _GNU_SOURCE
 #include "cache.h"
@@ -41,19 +45,23 @@
 #define SLOTS (1u << SLOT_BITS)
 #define WORDS (XP_SYMTEXT_MAX / 8)
 #define PERMANENT (1u << 30)
-#define LINE_FORM (1u << 31) /* the text is the line form's */
+#define FORM_SHIFT 28 /* two bits: the text's enum xp_symtext_form */
+#define FORM_MASK (3u << FORM_SHIFT)
 
 struct entry {
+	/* What every hit reads first, together: */
 	atomic_uint seq;
-	atomic_uint generation;
+	atomic_uint lengths; /* len | form << FORM_SHIFT | PERMANENT */
 	atomic_uintptr_t addr; /* 0: empty */
-	atomic_uintptr_t map_start, map_end, eh_frame;
-	atomic_uint lengths; /* len | name_end << 10 | module_at << 20 | PERMANENT | LINE_FORM */
+	atomic_uint generation;
 	unsigned unused;
+	/* Read only for objects dlclose() may unload: */
+	atomic_uintptr_t map_start, map_end, eh_frame;
 	_Atomic uint64_t text[WORDS];
 };
 
-_Static_assert(XP_SYMTEXT_MAX % 8 == 0 && XP_SYMTEXT_MAX < 1024, "lengths pack into 10 bits each");
+_Static_assert(XP_SYMTEXT_MAX % 16 == 0 && XP_SYMTEXT_MAX < 1024,
+	       "lengths pack into 10 bits each; the text is copied in pairs of words");
 _Static_assert(sizeof(struct entry) <= 512, "an entry is 8 cache lines at most");
 
 static _Alignas(64) struct entry table[SLOTS];
@@ -62,13 +70,20 @@ static atomic_uint replace_way; /* which way a fill evicts when both are live */
  * address entry i was last filled with (a miss then touches no entry),
  * seen[] the addresses that missed once (only a second miss fills, so
  * that addresses seen once, as in a random walk, do not evict hot ones or
- * pay for a fill).  Both are only hints: entries are checked in full. */
+ * pay for a fill; hashed apart from the entries, see seen_before).  Both
+ * are only hints: entries are checked in full. */
 static atomic_uintptr_t tag[SLOTS], seen[SLOTS];
+
+static size_t hash(uintptr_t addr, unsigned which)
+{
+	static const uint64_t mul[4] = { 0x9e3779b97f4a7c15u, 0xc2b2ae3d27d4eb4fu, 0x165667b19e3779f9u,
+					 0xd6e8feb86659fd93u };
+	return (size_t)(((uint64_t)addr * mul[which & 3]) >> (64 - SLOT_BITS));
+}
 
 size_t xp_symcache_slot(uintptr_t addr, int way)
 {
-	static const uint64_t mul[2] = { 0x9e3779b97f4a7c15u, 0xc2b2ae3d27d4eb4fu };
-	return (size_t)(((uint64_t)addr * mul[way & 1]) >> (64 - SLOT_BITS));
+	return hash(addr, (unsigned)way & 1);
 }
 
 #if HAVE_DL_FIND_OBJECT
@@ -85,81 +100,90 @@ static int loader_view(uintptr_t addr, uintptr_t *map_start, uintptr_t *map_end,
 }
 #endif
 
-/* Copy entry e into the reader's variables if it holds addr, consistently. */
-static int read_entry(struct entry *e, uintptr_t addr, unsigned form_bit, unsigned *generation,
-		      uintptr_t view[3], int *permanent, struct xp_symtext *t)
-{
-	unsigned s1 = atomic_load_explicit(&e->seq, memory_order_acquire);
-	if (s1 & 1 || atomic_load_explicit(&e->addr, memory_order_relaxed) != addr)
-		return 0;
-	*generation = atomic_load_explicit(&e->generation, memory_order_relaxed);
-	view[0] = atomic_load_explicit(&e->map_start, memory_order_relaxed);
-	view[1] = atomic_load_explicit(&e->map_end, memory_order_relaxed);
-	view[2] = atomic_load_explicit(&e->eh_frame, memory_order_relaxed);
-	unsigned lengths = atomic_load_explicit(&e->lengths, memory_order_relaxed);
-	if ((lengths & LINE_FORM) != form_bit)
-		return 0; /* the other form of the same address */
-	unsigned len = lengths & 0x3ff, name_end = lengths >> 10 & 0x3ff, module_at = lengths >> 20 & 0x3ff;
-	*permanent = (lengths & PERMANENT) != 0;
-	unsigned words = (len + 7) / 8 < WORDS ? (len + 7) / 8 : WORDS;
-	char *out = t->text;
-	for (unsigned w = 0; w < words; w++) {
-		uint64_t v = atomic_load_explicit(&e->text[w], memory_order_relaxed);
-		memcpy(out + 8 * w, &v, 8);
-	}
-	atomic_thread_fence(memory_order_acquire);
-	t->len = len;
-	t->name_end = name_end;
-	t->module_at = module_at;
-	/* A torn read may have seen any lengths: judged only if it was not. */
-	return atomic_load_explicit(&e->seq, memory_order_relaxed) == s1 && len <= XP_SYMTEXT_MAX &&
-	       name_end <= module_at && module_at <= len;
-}
-
 static unsigned form_bit(enum xp_symtext_form form)
 {
-	return form == XP_SYMTEXT_LINE ? LINE_FORM : 0;
+	return (unsigned)form << FORM_SHIFT & FORM_MASK;
 }
 
 /* What the hashes and the hint arrays see of an address in a form: the
- * address for the plain form, else with its top bit flipped, so that the
- * two forms of one address have places of their own and a program that
- * prints both does not make them evict each other.  (Entries hold address
- * and form apart: a hint that collides only costs a look.) */
+ * address for %pS, else with its top two bits flipped as the form says,
+ * so that the forms of one address have places of their own and a program
+ * that prints several does not make them evict each other.  (Entries hold
+ * address and form apart: a hint that collides only costs a look.) */
 static uintptr_t key_of(uintptr_t addr, enum xp_symtext_form form)
 {
-	return form == XP_SYMTEXT_LINE ? addr ^ ((uintptr_t)1 << (8 * sizeof(uintptr_t) - 1)) : addr;
+	return addr ^ ((uintptr_t)form << (8 * sizeof(uintptr_t) - 2));
+}
+
+#if HAVE_DL_FIND_OBJECT
+/* Whether the loader still has addr in the mapping view. */
+static __attribute__((noinline)) int still_loaded(uintptr_t addr, const uintptr_t view[3])
+{
+	uintptr_t now[3];
+	return loader_view(addr, &now[0], &now[1], &now[2]) && now[0] == view[0] && now[1] == view[1] &&
+	       now[2] == view[2];
+}
+#endif
+
+/* Copy entry e into *t if it holds addr in that form, filled under the
+ * current generation, consistently: 1, or 0.  For an object that is not
+ * permanent, view gets the mapping the entry saw, and 2 is returned. */
+static inline int read_entry(struct entry *e, uintptr_t addr, unsigned form_bit, uintptr_t view[3],
+			     struct xp_symtext *t)
+{
+	unsigned s1 = atomic_load_explicit(&e->seq, memory_order_acquire);
+	unsigned lengths = atomic_load_explicit(&e->lengths, memory_order_relaxed);
+	if (s1 & 1 || atomic_load_explicit(&e->addr, memory_order_relaxed) != addr ||
+	    (lengths & FORM_MASK) != form_bit ||
+	    atomic_load_explicit(&e->generation, memory_order_relaxed) !=
+		    atomic_load_explicit(&xp_symtab_generation, memory_order_acquire))
+		return 0;
+	int permanent = (lengths & PERMANENT) != 0;
+	if (!permanent) {
+		view[0] = atomic_load_explicit(&e->map_start, memory_order_relaxed);
+		view[1] = atomic_load_explicit(&e->map_end, memory_order_relaxed);
+		view[2] = atomic_load_explicit(&e->eh_frame, memory_order_relaxed);
+	}
+	unsigned len = lengths & 0x3ff;
+	/* Two words a step (WORDS is even); a torn read may have seen any
+	 * length, so the copy is bounded by the entry, and the lengths are
+	 * judged once the sequence shows that the read was not torn. */
+	unsigned pairs = len < XP_SYMTEXT_MAX ? (len + 15) / 16 : WORDS / 2;
+	char *out = t->text;
+	for (unsigned w = 0; w < 2 * pairs; w += 2) {
+		uint64_t v0 = atomic_load_explicit(&e->text[w], memory_order_relaxed);
+		uint64_t v1 = atomic_load_explicit(&e->text[w + 1], memory_order_relaxed);
+		memcpy(out + 8 * w, &v0, 8);
+		memcpy(out + 8 * w + 8, &v1, 8);
+	}
+	atomic_thread_fence(memory_order_acquire);
+	t->len = len;
+	if (atomic_load_explicit(&e->seq, memory_order_relaxed) != s1 || len > XP_SYMTEXT_MAX)
+		return 0;
+	return permanent ? 1 : 2;
 }
 
 int xp_symcache_get(uintptr_t addr, enum xp_symtext_form form, struct xp_symtext *t)
 {
-	unsigned generation;
-	uintptr_t view[3];
-	int permanent;
-#if HAVE_DL_FIND_OBJECT
-	uintptr_t now[3] = { 0, 0, 0 };
-	int asked = 0;
-#endif
-	if (!addr)
-		return 0; /* the address of an empty entry */
 	uintptr_t key = key_of(addr, form);
-	for (int way = 0; way < 2; way++) {
-		size_t slot = xp_symcache_slot(key, way);
-		if (atomic_load_explicit(&tag[slot], memory_order_relaxed) != key ||
-		    !read_entry(&table[slot], addr, form_bit(form), &generation, view, &permanent, t) ||
-		    generation != atomic_load_explicit(&xp_symtab_generation, memory_order_acquire))
-			continue;
-		if (permanent)
-			return 1; /* its object stays where it is */
-#if HAVE_DL_FIND_OBJECT
-		if (!asked && !loader_view(addr, &now[0], &now[1], &now[2]))
-			return 0; /* in no loaded object */
-		asked = 1;
-		if (now[0] == view[0] && now[1] == view[1] && now[2] == view[2])
-			return 1;
-#endif
+	size_t slot = xp_symcache_slot(key, 0);
+	/* The hint says which way to read (addr 0 is what an empty entry holds). */
+	if (atomic_load_explicit(&tag[slot], memory_order_relaxed) != key) {
+		slot = xp_symcache_slot(key, 1);
+		if (atomic_load_explicit(&tag[slot], memory_order_relaxed) != key)
+			return 0;
 	}
+	uintptr_t view[3];
+	int got = addr ? read_entry(&table[slot], addr, form_bit(form), view, t) : 0;
+	if (got != 2)
+		return got; /* a miss, or its object stays where it is */
+	/* A fill reuses the entry that holds its address, so there is no
+	 * other copy worth a look (and a miss is always safe). */
+#if HAVE_DL_FIND_OBJECT
+	return still_loaded(addr, view);
+#else
 	return 0;
+#endif
 }
 
 void xp_symcache_begin(struct xp_symcache_fill *f, uintptr_t addr, enum xp_symtext_form form)
@@ -197,16 +221,67 @@ static int live(struct entry *e)
 static int holds(struct entry *e, const struct xp_symcache_fill *f)
 {
 	return atomic_load_explicit(&e->addr, memory_order_relaxed) == f->addr &&
-	       (atomic_load_explicit(&e->lengths, memory_order_relaxed) & LINE_FORM) == form_bit(f->form);
+	       (atomic_load_explicit(&e->lengths, memory_order_relaxed) & FORM_MASK) == form_bit(f->form);
 }
 
-/* Whether addr missed before; if not, remember it in both its places:
- * two hot addresses that share one place still find themselves in the
- * other (remembered in one place only, they could evict each other there
- * for ever and never be admitted). */
+/* The other place of what e holds (e itself when both are one). */
+static struct entry *other_place(struct entry *e, uintptr_t *key)
+{
+	uintptr_t addr = atomic_load_explicit(&e->addr, memory_order_relaxed);
+	unsigned lengths = atomic_load_explicit(&e->lengths, memory_order_relaxed);
+	*key = key_of(addr, (enum xp_symtext_form)((lengths & FORM_MASK) >> FORM_SHIFT));
+	size_t here = (size_t)(e - table), there = xp_symcache_slot(*key, 0);
+	return &table[there != here ? there : xp_symcache_slot(*key, 1)];
+}
+
+/* Whether what e holds, live, could move to its other place. */
+static int can_move(struct entry *e)
+{
+	uintptr_t key;
+	struct entry *o = other_place(e, &key);
+	return o != e && !live(o);
+}
+
+/* Before e (claimed) is overwritten: what it holds, if live, moves to
+ * its other place when that one is not live, so that a few hot addresses
+ * whose places overlap settle in places of their own instead of evicting
+ * one another for ever (a cuckoo table's move, one step deep). */
+static void move_aside(struct entry *e)
+{
+	if (!live(e))
+		return;
+	uintptr_t key;
+	struct entry *o = other_place(e, &key);
+	unsigned seq;
+	if (o == e || live(o) || !claim(o, &seq))
+		return;
+	/* e is ours (claimed): its fields hold still while copied. */
+	unsigned lengths = atomic_load_explicit(&e->lengths, memory_order_relaxed);
+	atomic_store_explicit(&o->addr, atomic_load_explicit(&e->addr, memory_order_relaxed), memory_order_relaxed);
+	atomic_store_explicit(&o->generation, atomic_load_explicit(&e->generation, memory_order_relaxed),
+			      memory_order_relaxed);
+	atomic_store_explicit(&o->map_start, atomic_load_explicit(&e->map_start, memory_order_relaxed),
+			      memory_order_relaxed);
+	atomic_store_explicit(&o->map_end, atomic_load_explicit(&e->map_end, memory_order_relaxed),
+			      memory_order_relaxed);
+	atomic_store_explicit(&o->eh_frame, atomic_load_explicit(&e->eh_frame, memory_order_relaxed),
+			      memory_order_relaxed);
+	atomic_store_explicit(&o->lengths, lengths, memory_order_relaxed);
+	for (unsigned w = 0; w < ((lengths & 0x3ff) + 7) / 8; w++)
+		atomic_store_explicit(&o->text[w], atomic_load_explicit(&e->text[w], memory_order_relaxed),
+				      memory_order_relaxed);
+	release(o, seq);
+	atomic_store_explicit(&tag[o - table], key, memory_order_relaxed);
+}
+
+/* Whether addr missed before; if not, remember it in both its places in
+ * seen[], hashed apart from the entries: two hot addresses that share a
+ * place still find themselves in the other, and addresses that compete
+ * for entries do not also overwrite each other's marks (they would never
+ * be admitted). */
 static int seen_before(uintptr_t key)
 {
-	size_t s0 = xp_symcache_slot(key, 0), s1 = xp_symcache_slot(key, 1);
+	size_t s0 = hash(key, 2), s1 = hash(key, 3);
 	if (atomic_load_explicit(&seen[s0], memory_order_relaxed) == key ||
 	    atomic_load_explicit(&seen[s1], memory_order_relaxed) == key)
 		return 1;
@@ -215,11 +290,16 @@ static int seen_before(uintptr_t key)
 	return 0;
 }
 
+int xp_symcache_admits(const struct xp_symcache_fill *f)
+{
+	return f->addr && seen_before(key_of(f->addr, f->form));
+}
+
 void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *t,
 		     const struct xp_symbol *sym)
 {
 	uintptr_t key = key_of(f->addr, f->form);
-	if (!f->addr || t->len > XP_SYMTEXT_MAX || !seen_before(key))
+	if (!f->addr || t->len > XP_SYMTEXT_MAX)
 		return;
 	/* The mapping hits will compare with: the loader's now, which must
 	 * still be the object the text came from.  (If it was unloaded since
@@ -239,7 +319,8 @@ void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *
 	}
 	struct entry *w0 = &table[xp_symcache_slot(key, 0)], *w1 = &table[xp_symcache_slot(key, 1)];
 	/* The way that holds addr already (a stale copy), else an empty or
-	 * stale one, else either. */
+	 * stale one, else one whose text can move to its other place, else
+	 * either. */
 	struct entry *e;
 	if (holds(w0, f))
 		e = w0;
@@ -249,19 +330,23 @@ void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *
 		e = w0;
 	else if (!live(w1))
 		e = w1;
+	else if (can_move(w0))
+		e = w0;
+	else if (can_move(w1))
+		e = w1;
 	else
 		e = atomic_fetch_add_explicit(&replace_way, 1, memory_order_relaxed) & 1 ? w1 : w0;
 	unsigned seq;
 	if (!claim(e, &seq))
 		return;
+	move_aside(e);
 	atomic_store_explicit(&e->addr, f->addr, memory_order_relaxed);
 	atomic_store_explicit(&e->generation, f->generation, memory_order_relaxed);
 	atomic_store_explicit(&e->map_start, view[0], memory_order_relaxed);
 	atomic_store_explicit(&e->map_end, view[1], memory_order_relaxed);
 	atomic_store_explicit(&e->eh_frame, view[2], memory_order_relaxed);
 	atomic_store_explicit(&e->lengths,
-			      t->len | t->name_end << 10 | t->module_at << 20 | (permanent ? PERMANENT : 0) |
-				      form_bit(f->form),
+			      t->len | (permanent ? PERMANENT : 0) | form_bit(f->form),
 			      memory_order_relaxed);
 	for (unsigned w = 0; w < (t->len + 7) / 8; w++) {
 		uint64_t v = 0;
@@ -270,6 +355,11 @@ void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *
 	}
 	release(e, seq);
 	atomic_store_explicit(&tag[e - table], key, memory_order_relaxed);
+}
+
+uintptr_t xp_symcache_key(uintptr_t addr, enum xp_symtext_form form)
+{
+	return key_of(addr, form);
 }
 
 static unsigned held_seq[SLOTS];

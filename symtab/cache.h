@@ -20,12 +20,18 @@
 
 #define XP_SYMTEXT_MAX 464
 
-/* "name+0xoff/0xsize [module]", then " (file:line)" in the line form
- * (%pSl): %ps and %psl are text[0, name_end) followed by text[module_at,
- * len). */
-enum xp_symtext_form { XP_SYMTEXT_PLAIN, XP_SYMTEXT_LINE };
+/* The text as printed: "name+0xoff/0xsize [module]" (%pS), without the
+ * offset and size (%ps), either followed by " (file:line)" (%pSl, %psl).
+ * Each form of an address is an entry of its own (bit 0: line, bit 1: no
+ * offset), so that a hit is one copy out. */
+enum xp_symtext_form {
+	XP_SYMTEXT_PLAIN,     /* %pS */
+	XP_SYMTEXT_LINE,      /* %pSl */
+	XP_SYMTEXT_NAME,      /* %ps */
+	XP_SYMTEXT_NAME_LINE, /* %psl */
+};
 struct xp_symtext {
-	unsigned len, name_end, module_at;
+	unsigned len;
 	char text[XP_SYMTEXT_MAX];
 };
 
@@ -34,19 +40,25 @@ struct xp_symtext {
 int xp_symcache_get(uintptr_t addr, enum xp_symtext_form form, struct xp_symtext *t);
 
 /* Filling: xp_symcache_begin before the lookup whose answer is put (an
- * index drop or rescan meanwhile makes the entry stale at once),
- * xp_symcache_put after it with the symbol the text was made from. */
+ * index drop or rescan meanwhile makes the entry stale at once), then
+ * xp_symcache_admits (1 when addr missed before, else it is remembered
+ * and 0: only a second miss fills), and if it did, xp_symcache_put with
+ * the symbol the text was made from. */
 struct xp_symcache_fill {
 	uintptr_t addr;
 	unsigned generation;
 	enum xp_symtext_form form;
 };
 void xp_symcache_begin(struct xp_symcache_fill *f, uintptr_t addr, enum xp_symtext_form form);
+int xp_symcache_admits(const struct xp_symcache_fill *f);
 void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *t,
 		     const struct xp_symbol *sym);
 
-/* For tests: the entry addr may occupy in way 0 or 1, and a write to it
- * held open (1 claimed, 0 busy) until xp_symcache_test_release. */
+/* For tests: what the places of addr in a form are computed from (addr
+ * itself for XP_SYMTEXT_PLAIN), the entry such a key may occupy in way 0
+ * or 1, and a write to an entry held open (1 claimed, 0 busy) until
+ * xp_symcache_test_release. */
+uintptr_t xp_symcache_key(uintptr_t addr, enum xp_symtext_form form);
 size_t xp_symcache_slot(uintptr_t addr, int way);
 int xp_symcache_test_claim(size_t slot, const char *partial_text);
 void xp_symcache_test_release(size_t slot);

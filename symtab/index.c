@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define LINE 64 /* bytes of a cache line: arrays start on one */
+#define PER_LINE (LINE / sizeof(uint32_t))
+
 #define NAME_MASK 0x3fffffffu
 #define SIZE_MAX_STORED 0x7fffffffu
 
@@ -12,7 +15,16 @@ struct item {
 	uintptr_t start, end;
 	uint32_t ref;    /* name reference */
 	uint32_t extra;  /* 1 + index into the extra records, 0 = none yet */
+	uint32_t name_len; /* XP_SYMIDX_LEN_UNKNOWN when too long to store */
 };
+
+/* The printed length of a name (up to a @VERSION), as stored. */
+static uint32_t stored_len(const char *name)
+{
+	const char *at = strchr(name, '@');
+	size_t n = at ? (size_t)(at - name) : strlen(name);
+	return n < XP_SYMIDX_LEN_UNKNOWN ? (uint32_t)n : XP_SYMIDX_LEN_UNKNOWN;
+}
 
 struct seg {
 	uintptr_t at;
@@ -175,7 +187,8 @@ int xp_symidx_build(struct xp_symidx *ix, uintptr_t base,
 	size_t ns = 0;
 	for (size_t i = 0; i < m; i++)
 		if (c[i].size)
-			it[ns++] = (struct item){ c[i].start, c[i].start + c[i].size, name_ref(&c[i], strbase), 0 };
+			it[ns++] = (struct item){ c[i].start, c[i].start + c[i].size, name_ref(&c[i], strbase), 0,
+						  stored_len(c[i].name) };
 	size_t nz = 0;
 	uintptr_t next_start = UINTPTR_MAX;
 	for (size_t i = m; i-- > 0;) {
@@ -190,7 +203,7 @@ int xp_symidx_build(struct xp_symidx *ix, uintptr_t base,
 		    end - base > UINT32_MAX)
 			continue;
 		nz++;
-		it[m - nz] = (struct item){ c[i].start, end, name_ref(&c[i], strbase), 0 };
+		it[m - nz] = (struct item){ c[i].start, end, name_ref(&c[i], strbase), 0, stored_len(c[i].name) };
 	}
 	/* The zero-sized items were filled backwards at the top: move them down. */
 	memmove(it + ns, it + m - nz, nz * sizeof *it);
@@ -222,17 +235,40 @@ int xp_symidx_build(struct xp_symidx *ix, uintptr_t base,
 			continue;
 		nent++;
 		struct item *w = &it[all[s].item];
-		if (all[s].at != w->start && !w->extra)
+		/* A continued symbol, or one too large for the size bits, has
+		 * its start and size in an extra record. */
+		if ((all[s].at != w->start || w->end - w->start > XP_SYMIDX_SIZE_MASK) && !w->extra)
 			w->extra = (uint32_t)++nextra;
 	}
+	if (nextra > XP_SYMIDX_SIZE_MASK + 1u)
+		goto out; /* more than the index bits can number */
 
-	size_t ntop = (nent + XP_SYMIDX_TOP_STEP - 1) / XP_SYMIDX_TOP_STEP;
-	size_t bytes = (nent * 3 + ntop) * sizeof(uint32_t) + nextra * sizeof(struct xp_symidx_extra);
-	uint32_t *block = malloc(bytes ? bytes : 1);
+	/* The starts, then the levels of the tree above them: level l + 1
+	 * holds every 16th start of level l, up to a level of at most 16.
+	 * Each array starts on a cache line and is padded to whole lines, so
+	 * that a node of 16 starts is one line, and its sizes and names two. */
+	size_t count[XP_SYMIDX_LEVELS], words[XP_SYMIDX_LEVELS], levels = 1;
+	count[0] = nent;
+	while (count[levels - 1] > XP_SYMIDX_TOP_STEP) {
+		count[levels] = (count[levels - 1] + XP_SYMIDX_TOP_STEP - 1) / XP_SYMIDX_TOP_STEP;
+		levels++;
+	}
+	size_t total = 0;
+	for (size_t l = 0; l < levels; l++) {
+		words[l] = (count[l] + PER_LINE - 1) / PER_LINE * PER_LINE;
+		total += words[l];
+	}
+	size_t bytes = (total + 2 * words[0]) * sizeof(uint32_t) + nextra * sizeof(struct xp_symidx_extra);
+	uint32_t *block = aligned_alloc(LINE, bytes ? (bytes + LINE - 1) / LINE * LINE : LINE);
 	if (!block)
 		goto out;
-	uint32_t *off = block, *info = off + nent, *top = info + 2 * nent;
-	struct xp_symidx_extra *extra = (struct xp_symidx_extra *)(top + ntop);
+	uint32_t *off = block, *info = off + words[0], *next = info + 2 * words[0];
+	ix->level[0] = off;
+	for (size_t l = 1; l < levels; l++) {
+		ix->level[l] = next;
+		next += words[l];
+	}
+	struct xp_symidx_extra *extra = (struct xp_symidx_extra *)next;
 	size_t e = 0;
 	for (size_t s = 0; s < k; s++) {
 		if (all[s].item < 0)
@@ -240,23 +276,30 @@ int xp_symidx_build(struct xp_symidx *ix, uintptr_t base,
 		const struct item *w = &it[all[s].item];
 		off[e] = (uint32_t)(all[s].at - base);
 		info[2 * e + 1] = w->ref;
-		if (all[s].at == w->start) {
-			info[2 * e] = (uint32_t)(w->end - w->start);
+		uint32_t len = w->name_len << XP_SYMIDX_LEN_SHIFT;
+		if (!w->extra) {
+			info[2 * e] = len | (uint32_t)(w->end - w->start);
 		} else {
-			info[2 * e] = XP_SYMIDX_CONT | (w->extra - 1);
+			info[2 * e] = XP_SYMIDX_CONT | len | (w->extra - 1);
 			extra[w->extra - 1] = (struct xp_symidx_extra){
 				(uint32_t)(w->start - base), (uint32_t)(w->end - w->start), w->ref };
 		}
 		e++;
 	}
-	for (size_t t = 0; t < ntop; t++)
-		top[t] = off[t * XP_SYMIDX_TOP_STEP];
+	/* Past the ends, starts no offset reaches (find rejects the largest):
+	 * every node is searched as a full 16. */
+	for (size_t l = 0; l < levels; l++) {
+		uint32_t *v = (uint32_t *)ix->level[l];
+		for (size_t t = 0; l && t < count[l]; t++)
+			v[t] = ix->level[l - 1][t * XP_SYMIDX_TOP_STEP];
+		for (size_t t = count[l]; t < words[l]; t++)
+			v[t] = UINT32_MAX;
+	}
 	ix->n = (uint32_t)nent;
 	ix->nextra = (uint32_t)nextra;
-	ix->ntop = (uint32_t)ntop;
+	ix->levels = (uint32_t)levels;
 	ix->off = off;
 	ix->info = info;
-	ix->top = top;
 	ix->extra = extra;
 	ix->block = block;
 	ix->bytes = bytes;
@@ -270,42 +313,52 @@ out:
 	return rc;
 }
 
-/* The last of v[0..n) (n >= 1, v[0] <= o) that is <= o. */
-static size_t last_at_or_below(const uint32_t *v, size_t n, uint32_t o)
+/* The last of the 16 at v (v[0] <= o) that is <= o. */
+static inline size_t last_of_16(const uint32_t *v, uint32_t o)
 {
-	size_t lo = 0;
-	while (n > 1) {
-		size_t half = n / 2;
-		lo = v[lo + half] <= o ? lo + half : lo;
-		n -= half;
-	}
-	return lo;
+	size_t at = 0;
+	at = v[at + 8] <= o ? at + 8 : at;
+	at = v[at + 4] <= o ? at + 4 : at;
+	at = v[at + 2] <= o ? at + 2 : at;
+	return v[at + 1] <= o ? at + 1 : at;
 }
 
 int xp_symidx_find(const struct xp_symidx *ix, uintptr_t addr, struct xp_symidx_hit *hit)
 {
-	if (!ix->n || addr < ix->base || addr - ix->base > UINT32_MAX)
+	/* No symbol ends past UINT32_MAX (fits): nor covers that offset. */
+	if (!ix->n || addr < ix->base || addr - ix->base >= UINT32_MAX)
 		return 0;
 	uint32_t o = (uint32_t)(addr - ix->base);
 	if (ix->off[0] > o)
 		return 0;
-	/* The last segment starting at or before o: first its group of 16
-	 * in the small table, then within the group. */
-	size_t group = last_at_or_below(ix->top, ix->ntop, o) * XP_SYMIDX_TOP_STEP;
-	size_t in_group = ix->n - group < XP_SYMIDX_TOP_STEP ? ix->n - group : XP_SYMIDX_TOP_STEP;
-	size_t lo = group + last_at_or_below(ix->off + group, in_group, o);
-	uint32_t start = ix->off[lo], size = ix->info[2 * lo], name = ix->info[2 * lo + 1];
-	if (size & XP_SYMIDX_CONT) {
-		const struct xp_symidx_extra *x = &ix->extra[size & ~XP_SYMIDX_CONT];
+	/* The last segment starting at or before o, down the tree of 16-way
+	 * nodes (each one cache line; the top levels are small enough to stay
+	 * cached), then in the group of 16 starts, whose sizes and names
+	 * start loading at once. */
+	size_t group = 0;
+	for (uint32_t l = ix->levels; l-- > 1;)
+		group = (group + last_of_16(ix->level[l] + group, o)) * XP_SYMIDX_TOP_STEP;
+	__builtin_prefetch(ix->info + 2 * group);
+	__builtin_prefetch(ix->info + 2 * group + PER_LINE);
+	size_t lo = group + last_of_16(ix->off + group, o);
+	uint32_t start = ix->off[lo], word = ix->info[2 * lo], name = ix->info[2 * lo + 1];
+	const char *text = ix->strbase[name >> 30] + (name & NAME_MASK);
+	uint32_t len = word >> XP_SYMIDX_LEN_SHIFT & XP_SYMIDX_LEN_UNKNOWN, size = word & XP_SYMIDX_SIZE_MASK;
+	/* The name is what the caller reads next, at an address nothing
+	 * else touches: it starts loading now. */
+	__builtin_prefetch(text);
+	__builtin_prefetch(text + len);
+	if (word & XP_SYMIDX_CONT) {
+		const struct xp_symidx_extra *x = &ix->extra[size];
 		start = x->start;
 		size = x->size;
-		name = x->name;
 	}
 	if (o - start >= size)
 		return 0;
 	hit->start = ix->base + start;
 	hit->size = size;
-	hit->name = ix->strbase[name >> 30] + (name & NAME_MASK);
+	hit->name = text;
+	hit->name_len = len == XP_SYMIDX_LEN_UNKNOWN ? SIZE_MAX : len;
 	return 1;
 }
 
@@ -314,8 +367,8 @@ size_t xp_symidx_name_bytes(const struct xp_symidx *ix)
 	size_t total = 0;
 	for (uint32_t i = 0; i < ix->n; i++) {
 		/* a continued segment repeats a name counted at its start */
-		uint32_t size = ix->info[2 * i], name = ix->info[2 * i + 1];
-		if (size & XP_SYMIDX_CONT)
+		uint32_t word = ix->info[2 * i], name = ix->info[2 * i + 1];
+		if (word & XP_SYMIDX_CONT && ix->extra[word & XP_SYMIDX_SIZE_MASK].start != ix->off[i])
 			continue;
 		total += strlen(ix->strbase[name >> 30] + (name & NAME_MASK)) + 1;
 	}

@@ -14,11 +14,14 @@
  * to the end of its section, whichever comes first, and prints that size.
  *
  * Storage is 12 bytes per segment (its start; its size and name side by
- * side, read together), a copy of every 16th start (a small table the
- * search starts in, so that a random lookup touches about one cache line
- * of the big arrays for the start and one for size and name), plus 12
- * bytes per "extra" record for the rare segment that continues a symbol
- * started earlier (the rest of an outer symbol after a nested one ends).
+ * side, read together), a copy of every 16th start, of every 256th and
+ * so on up to at most 16 (the levels of a tree of 16-way nodes, each node
+ * one cache line: the arrays start on a line), plus 12 bytes per "extra"
+ * record for the rare segment that continues a symbol started earlier
+ * (the rest of an outer symbol after a nested one ends).  A random lookup
+ * searches the small top levels, which stay cached, then touches one line
+ * of every 16th start, one line of starts, and the two lines of sizes and
+ * names of that group, which it prefetches before searching the group.
  */
 #ifndef XP_SYMTAB_INDEX_H
 #define XP_SYMTAB_INDEX_H
@@ -43,26 +46,39 @@ struct xp_symidx_extra {
 	uint32_t start, size, name;
 };
 
+#define XP_SYMIDX_LEVELS 8 /* 16^8 starts: more than 32-bit counts reach */
+
 struct xp_symidx {
 	uintptr_t base;                          /* address of offset 0 */
 	const char *strbase[XP_SYMIDX_TABLES];   /* name = strbase[ref >> 30] + (ref & mask) */
-	uint32_t n, nextra, ntop;
+	uint32_t n, nextra, levels;
 	const uint32_t *off;  /* n segment starts, ascending, relative to base */
-	/* n pairs: symbol size (or XP_SYMIDX_CONT | index into extra), name reference */
+	/* n pairs: the first word (below: size, name length...), name reference */
 	const uint32_t *info;
-	const uint32_t *top;  /* off[16 * i] for i < ntop */
+	/* level[0] is off; level[l + 1][i] is level[l][16 * i], up to a
+	 * level of at most 16 (levels in all); each padded to whole lines
+	 * with UINT32_MAX */
+	const uint32_t *level[XP_SYMIDX_LEVELS];
 	const struct xp_symidx_extra *extra;
 	void *block;          /* the one allocation behind the arrays */
 	size_t bytes;         /* its size */
 };
 
+/* An entry's first word: XP_SYMIDX_CONT, the name's printed length (up
+ * to a @VERSION; XP_SYMIDX_LEN_UNKNOWN from 127 bytes on), and the size,
+ * or with XP_SYMIDX_CONT the index of the extra record that holds start
+ * and size (a continued symbol, or one of 16 MiB or more). */
 #define XP_SYMIDX_CONT 0x80000000u
+#define XP_SYMIDX_LEN_SHIFT 24
+#define XP_SYMIDX_LEN_UNKNOWN 0x7fu
+#define XP_SYMIDX_SIZE_MASK 0xffffffu
 #define XP_SYMIDX_TOP_STEP 16
 
 struct xp_symidx_hit {
 	uintptr_t start;
 	uintptr_t size;
 	const char *name;
+	size_t name_len; /* up to a @VERSION; SIZE_MAX: not stored, measure it */
 };
 
 /* Build ix from c[0..n) (reordered in place).  Candidates that do not fit

@@ -211,6 +211,50 @@ static char *self_exe(void)
 	return strdup(buf);
 }
 
+#if HAVE_DL_FIND_OBJECT
+/* What the loader says of addr: -1 it is in no object the loader has
+ * finished loading, 1 in m, 0 in another object.  glibc adds an object to
+ * _dl_find_object's table only once it is relocated (dl_iterate_phdr lists
+ * it much earlier), so 1 also means m's loaded .opd can be read. */
+static int loader_knows(const struct xp_symmod *m, uintptr_t addr)
+{
+	struct dl_find_object fo;
+	if (_dl_find_object((void *)addr, &fo) != 0)
+		return -1;
+	/* Only fo's own fields: its link_map may be freed by a concurrent
+	 * dlclose as soon as _dl_find_object returns.  A main program whose
+	 * segments are not contiguous (ppc64's 64 KiB-aligned data segment)
+	 * is reported one segment at a time (glibc's l_contiguous == 0), so
+	 * fo's range need only lie inside the program's.  Any other object is
+	 * reported whole: its range must be the same, so that another object
+	 * loaded where a dlclose()d one was is not taken for it unless it
+	 * also ends at the same byte and has its unwind table at the same
+	 * address (nothing cheaper that the loader offers tells them apart). */
+	if (!m)
+		return 0;
+	if (m->is_main)
+		return (uintptr_t)fo.dlfo_map_start >= m->map_start && (uintptr_t)fo.dlfo_map_end <= m->hi &&
+		       (uintptr_t)fo.dlfo_eh_frame == m->eh_frame;
+	return (uintptr_t)fo.dlfo_map_start == m->map_start && (uintptr_t)fo.dlfo_map_end == m->hi &&
+	       (uintptr_t)fo.dlfo_eh_frame == m->eh_frame;
+}
+#endif
+
+#if HAVE_DL_FIND_OBJECT
+/* Whether an object's dynamic section asks the loader never to unload it
+ * (DF_1_NODELETE, as libLLVM's does).  Read inside dl_iterate_phdr's
+ * callback, which holds the loader's lock that dlclose() takes to unmap. */
+static int flagged_nodelete(uintptr_t dyn)
+{
+	if (!dyn)
+		return 0;
+	for (const ElfW(Dyn) *d = (const ElfW(Dyn) *)dyn; d->d_tag != DT_NULL; d++)
+		if (d->d_tag == DT_FLAGS_1)
+			return (d->d_un.d_val & DF_1_NODELETE) != 0;
+	return 0;
+}
+#endif
+
 static int scan_one(struct dl_phdr_info *info, size_t size, void *data)
 {
 	(void)size;
@@ -251,6 +295,13 @@ static int scan_one(struct dl_phdr_info *info, size_t size, void *data)
 	m->map_start = map_start;
 	m->eh_frame = eh;
 	m->refs = 1;
+#if HAVE_DL_FIND_OBJECT
+	/* glibc makes such an object's NODELETE state final before it adds
+	 * the object to _dl_find_object's table (and a dlopen() that fails
+	 * unloads it regardless): known to the loader, it is there for good.
+	 * (Still under the callback's lock: not unmapped in between.) */
+	m->nodelete = flagged_nodelete(dyn) && loader_knows(m, lo) == 1;
+#endif
 	uintptr_t vdso = (uintptr_t)getauxval(AT_SYSINFO_EHDR);
 	const char *dname = info->dlpi_name ? info->dlpi_name : "";
 	if (vdso && lo == vdso) {
@@ -269,6 +320,8 @@ static int scan_one(struct dl_phdr_info *info, size_t size, void *data)
 		free(m);
 		return 0;
 	}
+	if (m->name)
+		m->name_len = strlen(m->name);
 	if (!m->name || (!m->is_vdso && !m->path)) {
 		free(m->path);
 		free(m->name);
@@ -378,10 +431,11 @@ static void mark_needed(const char *name, void *data)
 }
 
 /* Objects loaded with the program are never unloaded (glibc unloads only
- * what dlopen loaded): the program and its DT_NEEDED closure.  Only their
- * own dynamic sections are read, which stay mapped; preloaded objects and
- * anything named ambiguously are left out (they are just not known to be
- * permanent).  New modules (refs == 1: not yet in any snapshot) get the
+ * what dlopen loaded): the program and its DT_NEEDED closure.  Nor is a
+ * NODELETE object, nor what it needs (dlclose() keeps every dependency of
+ * an object it keeps).  Only their own dynamic sections are read, which
+ * stay mapped; preloaded objects and anything named ambiguously are left
+ * out (they are just not known to be permanent).  New modules (refs == 1: not yet in any snapshot) get the
  * answer; kept ones had it from the scan that found them. */
 static void mark_permanent(struct xp_symmod **mods, size_t n)
 {
@@ -390,7 +444,7 @@ static void mark_permanent(struct xp_symmod **mods, size_t n)
 		return; /* none known permanent: correct, only slower */
 	struct needed_walk w = { mods, n, mark };
 	for (size_t i = 0; i < n; i++)
-		if (mods[i]->is_main)
+		if (mods[i]->is_main || mods[i]->nodelete)
 			mark[i] = 1;
 	for (int more = 1; more;) {
 		more = 0;
@@ -520,48 +574,20 @@ enum outcome { FOUND, NOTHING, UNKNOWN_OBJECT, NOT_INDEXED };
 
 static struct xp_symmod *module_at(const struct snapshot *s, uintptr_t addr)
 {
-	size_t lo = 0, hi = s->n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (s->lo[mid] <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (!lo)
+	/* The last start at or below addr, with no branch on the data (a
+	 * random address makes each comparison a coin toss). */
+	size_t n = s->n, at = 0;
+	if (!n || s->lo[0] > addr)
 		return NULL;
-	struct xp_symmod *m = s->mods[lo - 1];
+	while (n > 1) {
+		size_t half = n / 2;
+		at = s->lo[at + half] <= addr ? at + half : at;
+		n -= half;
+	}
+	struct xp_symmod *m = s->mods[at];
 	return addr < m->hi ? m : NULL;
 }
 
-#if HAVE_DL_FIND_OBJECT
-/* What the loader says of addr: -1 it is in no object the loader has
- * finished loading, 1 in m, 0 in another object.  glibc adds an object to
- * _dl_find_object's table only once it is relocated (dl_iterate_phdr lists
- * it much earlier), so 1 also means m's loaded .opd can be read. */
-static int loader_knows(const struct xp_symmod *m, uintptr_t addr)
-{
-	struct dl_find_object fo;
-	if (_dl_find_object((void *)addr, &fo) != 0)
-		return -1;
-	/* Only fo's own fields: its link_map may be freed by a concurrent
-	 * dlclose as soon as _dl_find_object returns.  A main program whose
-	 * segments are not contiguous (ppc64's 64 KiB-aligned data segment)
-	 * is reported one segment at a time (glibc's l_contiguous == 0), so
-	 * fo's range need only lie inside the program's.  Any other object is
-	 * reported whole: its range must be the same, so that another object
-	 * loaded where a dlclose()d one was is not taken for it unless it
-	 * also ends at the same byte and has its unwind table at the same
-	 * address (nothing cheaper that the loader offers tells them apart). */
-	if (!m)
-		return 0;
-	if (m->is_main)
-		return (uintptr_t)fo.dlfo_map_start >= m->map_start && (uintptr_t)fo.dlfo_map_end <= m->hi &&
-		       (uintptr_t)fo.dlfo_eh_frame == m->eh_frame;
-	return (uintptr_t)fo.dlfo_map_start == m->map_start && (uintptr_t)fo.dlfo_map_end == m->hi &&
-	       (uintptr_t)fo.dlfo_eh_frame == m->eh_frame;
-}
-#endif
 
 /* A module preload may index now: not one that dlopen() in another thread
  * has mapped but not yet relocated (its .opd still unrelocated).  Without
@@ -588,7 +614,7 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 	struct xp_symmod *m = module_at(s, addr);
 #if HAVE_DL_FIND_OBJECT
 	(void)fresh;
-	/* An object loaded with the program is there for good: no question. */
+	/* An object the loader never unloads is there for good: no question. */
 	switch (m && m->permanent ? 1 : loader_knows(m, addr)) {
 	case -1:
 		if (!m || !m->is_vdso)
@@ -622,11 +648,15 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 			*in_opd = xp_desc_opd_contains(&b->opd, addr);
 		return NOTHING;
 	}
-	/* Up to a @VERSION: two vectorised scans beat one byte loop. */
-	size_t len = strlen(hit.name);
-	const char *at = memchr(hit.name, '@', len);
-	if (at)
-		len = (size_t)(at - hit.name);
+	/* Up to a @VERSION, stored in the index unless long: then two
+	 * vectorised scans beat one byte loop. */
+	size_t len = hit.name_len;
+	if (len == SIZE_MAX) {
+		len = strlen(hit.name);
+		const char *at = memchr(hit.name, '@', len);
+		if (at)
+			len = (size_t)(at - hit.name);
+	}
 	*out = (struct xp_symbol){
 		.name = hit.name,
 		.name_len = len,
@@ -634,6 +664,7 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 		.size = hit.size,
 		.offset = addr - hit.start,
 		.module = m->name,
+		.module_len = m->name_len,
 		.build_id = b->build_id,
 		.build_id_len = b->build_id_len,
 		.main_program = m->is_main,

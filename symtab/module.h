@@ -35,10 +35,13 @@ struct xp_symmod {
 	uintptr_t eh_frame;   /* PT_GNU_EH_FRAME's address: dlfo_eh_frame */
 	char *path;           /* file to read; NULL for the vDSO (read from memory) */
 	char *name;           /* base name printed in [module] */
+	size_t name_len;
 	int is_main, is_vdso;
-	/* Loaded with the program (the program's DT_NEEDED closure): the
-	 * loader never unloads it.  Set before the module is published. */
+	/* Loaded with the program (the program's DT_NEEDED closure), or
+	 * NODELETE or needed by one: the loader never unloads it.  Set
+	 * before the module is published. */
 	int permanent;
+	int nodelete;         /* DF_1_NODELETE, and the loader had finished loading it */
 	_Atomic(struct xp_symmod_built *) built; /* NULL until indexed */
 	unsigned refs;        /* snapshots holding it; registry mutex */
 	unsigned failures;    /* indexing attempts that ran out of memory; registry mutex */

@@ -32,10 +32,11 @@ struct xp_symbol {
 	uintptr_t size;         /* st_size, or the distance to the next symbol */
 	uintptr_t offset;       /* looked-up address - start */
 	const char *module;     /* base name of the object, NUL-terminated */
+	size_t module_len;
 	const unsigned char *build_id; /* GNU build ID bytes, or NULL */
 	size_t build_id_len;
 	int main_program;       /* the executable: printed without [module] */
-	int permanent;          /* its object is never unloaded (loaded with the program) */
+	int permanent;          /* its object is never unloaded (loaded with the program, NODELETE) */
 	uintptr_t map_start, map_end, eh_frame; /* the object as _dl_find_object reports it */
 	const void *object;     /* the object it came from, for xp_symtab_srcline */
 };

@@ -66,7 +66,7 @@ static void put_pieces(struct xp_sink *s, const struct xp_symbol *sym, int backt
 	}
 	if (!sym->main_program || build_id) {
 		xp_put(s, " [", 2);
-		xp_put(s, sym->module, strlen(sym->module));
+		xp_put(s, sym->module, sym->module_len);
 		if (build_id && sym->build_id_len) {
 			xp_putc(s, ' ');
 			for (size_t i = 0; i < sym->build_id_len; i++)
@@ -85,28 +85,33 @@ static unsigned hex_digits(char *p, uintptr_t v)
 	return n;
 }
 
-/* The whole "name+0xoff/0xsize [module]" of sym into t, then
- * " (file:line)" when file is not NULL: 1, or 0 when it does not fit. */
-static int symbol_text(const struct xp_symbol *sym, const char *file, unsigned line, struct xp_symtext *t)
+/* Bytes the text of sym may take (at most): "name+0xoff/0xsize [module]",
+ * then " (file:line)" when there is a file (of file_len bytes). */
+static size_t text_need(const struct xp_symbol *sym, int file, size_t file_len)
 {
-	size_t mod_len = sym->main_program ? 0 : strlen(sym->module);
-	size_t file_len = file ? strlen(file) : 0;
-	size_t need = sym->name_len + 2 * (3 + 2 * sizeof(uintptr_t)) + (mod_len ? mod_len + 3 : 0) +
-		      (file ? 2 + file_len + LINE_TAIL_MAX : 0);
-	if (need > XP_SYMTEXT_MAX)
-		return 0;
-	char *p = t->text;
+	size_t mod_len = sym->main_program ? 0 : sym->module_len;
+	return sym->name_len + 2 * (3 + 2 * sizeof(uintptr_t)) + (mod_len ? mod_len + 3 : 0) +
+	       (file ? 2 + file_len + LINE_TAIL_MAX : 0);
+}
+
+/* The text of sym at out, "+0xoff/0xsize" only when with_offset, with
+ * " (file:line)" when file is not NULL: its length. */
+static size_t write_text(char *out, const struct xp_symbol *sym, const char *file, size_t file_len,
+			 unsigned line, int with_offset)
+{
+	char *p = out;
 	memcpy(p, sym->name, sym->name_len);
 	p += sym->name_len;
-	t->name_end = (unsigned)(p - t->text);
-	memcpy(p, "+0x", 3);
-	p += 3;
-	p += hex_digits(p, sym->offset);
-	memcpy(p, "/0x", 3);
-	p += 3;
-	p += hex_digits(p, sym->size);
-	t->module_at = (unsigned)(p - t->text);
-	if (mod_len) {
+	if (with_offset) {
+		memcpy(p, "+0x", 3);
+		p += 3;
+		p += hex_digits(p, sym->offset);
+		memcpy(p, "/0x", 3);
+		p += 3;
+		p += hex_digits(p, sym->size);
+	}
+	if (!sym->main_program) {
+		size_t mod_len = sym->module_len;
 		memcpy(p, " [", 2);
 		memcpy(p + 2, sym->module, mod_len);
 		p[2 + mod_len] = ']';
@@ -121,37 +126,22 @@ static int symbol_text(const struct xp_symbol *sym, const char *file, unsigned l
 		memcpy(p, tp, (size_t)(tail + sizeof tail - tp));
 		p += tail + sizeof tail - tp;
 	}
-	t->len = (unsigned)(p - t->text);
-	return 1;
+	return (size_t)(p - out);
 }
 
-static void put_text(struct xp_sink *s, const struct xp_symtext *t, int with_offset)
+/* A cache miss: the lookup, whose text is put in the cache.  1 when
+ * printed, 0 when no symbol.  Out of line: the hits' frame stays small. */
+static __attribute__((noinline)) int emit_uncached(struct xp_sink *s, uintptr_t at, int with_offset,
+						   enum xp_symtext_form form)
 {
-	if (with_offset) {
-		xp_put(s, t->text, t->len);
-		return;
-	}
-	xp_put(s, t->text, t->name_end);
-	xp_put(s, t->text + t->module_at, t->len - t->module_at);
-}
-
-/* %pS and %ps with no letters but R (and l for the line form), not %pB:
- * their text comes from the cache, or is put there.  1 when printed, 0
- * when no symbol. */
-static int emit_cached(struct xp_sink *s, uintptr_t at, int with_offset, enum xp_symtext_form form)
-{
+	int lines = form & XP_SYMTEXT_LINE;
 	struct xp_symtext t;
-	if (xp_symcache_get(at, form, &t)) {
-		put_text(s, &t, with_offset);
-		return 1;
-	}
 	/* Indexing opens files: errno stays the caller's (a later %m). */
 	int saved_errno = errno;
 	struct xp_symcache_fill fill;
 	xp_symcache_begin(&fill, at, form);
 	struct xp_symbol sym;
 	struct xp_symtab_hold h;
-	int lines = form == XP_SYMTEXT_LINE;
 	int found = lines ? xp_symtab_lookup_before_line(at, &sym, &h) : xp_symtab_lookup(at, &sym, &h);
 	/* No line is an answer to keep only once the object's lines are
 	 * read (not when a signal handler could not take the lock to read
@@ -164,10 +154,18 @@ static int emit_cached(struct xp_sink *s, uintptr_t at, int with_offset, enum xp
 		file = NULL;
 		keep = xp_symtab_lines_read(&sym);
 	}
-	if (found && keep && symbol_text(&sym, file, line, &t)) {
+	size_t file_len = file ? strlen(file) : 0;
+	size_t need = found ? text_need(&sym, file != NULL, file_len) : 0;
+	if (found && keep && need <= XP_SYMTEXT_MAX && xp_symcache_admits(&fill)) {
+		/* the text, for the cache too */
+		t.len = (unsigned)write_text(t.text, &sym, file, file_len, line, with_offset);
 		xp_symcache_put(&fill, &t, &sym);
-		put_text(s, &t, with_offset);
-	} else if (found) { /* too long for an entry, or no answer to keep: uncached */
+		xp_put(s, t.text, t.len);
+	} else if (found && need <= (size_t)(s->end - s->pos)) {
+		/* not kept (an address seen once, as in a random walk): the
+		 * text goes straight into the output */
+		s->pos += write_text(s->pos, &sym, file, file_len, line, with_offset);
+	} else if (found) { /* too long for the room there is */
 		xp_put(s, sym.name, sym.name_len);
 		put_pieces(s, &sym, 0, with_offset, 0);
 		if (file)
@@ -178,13 +176,28 @@ static int emit_cached(struct xp_sink *s, uintptr_t at, int with_offset, enum xp
 	return found;
 }
 
-/* Whether the letters leave the cached form: none but R, or l too. */
-static int cached_form(const struct xp_ext_call *c, enum xp_symtext_form *form)
+/* %pS and %ps with no letters but R (and l for the line form), not %pB:
+ * their text comes from the cache, or is put there.  1 when printed, 0
+ * when no symbol. */
+static inline int emit_cached(struct xp_sink *s, uintptr_t at, int with_offset, int lines)
 {
-	*form = XP_SYMTEXT_PLAIN;
+	enum xp_symtext_form form =
+		(enum xp_symtext_form)((lines ? XP_SYMTEXT_LINE : 0) | (with_offset ? 0 : XP_SYMTEXT_NAME));
+	struct xp_symtext t;
+	if (xp_symcache_get(at, form, &t)) {
+		xp_put(s, t.text, t.len);
+		return 1;
+	}
+	return emit_uncached(s, at, with_offset, form);
+}
+
+/* Whether the letters leave a cached form: none but R, or l too (*lines). */
+static int cached_form(const struct xp_ext_call *c, int *lines)
+{
+	*lines = 0;
 	for (size_t i = 0; i < c->nletters; i++) {
 		if (c->letters[i] == 'l')
-			*form = XP_SYMTEXT_LINE;
+			*lines = 1;
 		else if (c->letters[i] != 'R')
 			return 0;
 	}
@@ -195,9 +208,9 @@ static int emit(struct xp_sink *s, const struct xp_ext_call *c, uintptr_t addr,
 		int backtrace, int with_offset, uintptr_t miss)
 {
 	uintptr_t at = addr - (uintptr_t)backtrace;
-	enum xp_symtext_form form;
-	if (!backtrace && cached_form(c, &form)) {
-		if (!emit_cached(s, at, with_offset, form))
+	int cached_lines;
+	if (!backtrace && cached_form(c, &cached_lines)) {
+		if (!emit_cached(s, at, with_offset, cached_lines))
 			put_hex(s, miss);
 		return 0;
 	}
@@ -263,7 +276,7 @@ void xp_ext_symbol_plain(struct xp_sink *s, const void *ptr, int with_offset, in
 {
 	uintptr_t p = (uintptr_t)ptr;
 	if (!xp_desc_native()) {
-		if (!emit_cached(s, p, with_offset, line ? XP_SYMTEXT_LINE : XP_SYMTEXT_PLAIN))
+		if (!emit_cached(s, p, with_offset, line))
 			put_hex(s, p);
 		return;
 	}

@@ -60,10 +60,17 @@ static void check_prints(uintptr_t addr)
 	ck_assert_str_eq(got, want);
 }
 
+/* Whether the %pS text of addr is cached (cached_name: the %ps one). */
 static int cached(uintptr_t addr)
 {
 	struct xp_symtext t;
 	return xp_symcache_get(addr, XP_SYMTEXT_PLAIN, &t);
+}
+
+static int cached_name(uintptr_t addr)
+{
+	struct xp_symtext t;
+	return xp_symcache_get(addr, XP_SYMTEXT_NAME, &t);
 }
 
 START_TEST(second_print_comes_from_the_cache)
@@ -90,6 +97,36 @@ START_TEST(second_print_comes_from_the_cache)
 	expected((uintptr_t)FN(abort), 1, want, sizeof want);
 	ck_assert_int_eq(strlen(got), strlen(want) > 40 ? strlen(want) + 1 : 41);
 	ck_assert_int_eq(strncmp(got, want, strlen(want)), 0);
+}
+END_TEST
+
+/* Whatever the room left in the output, a first miss (written straight
+ * into the output when it fits), a second one (through the cache's copy)
+ * and a hit print what glibc's snprintf prints of the index's text: the
+ * same truncation, return value and untouched bytes past the end. */
+START_TEST(every_path_into_any_room)
+{
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	const size_t sizes[] = { 0, 1, 7, 20, 40, 600 };
+	const char *const fmts[][2] = { { "%pS", "%s" }, { "%ps", "%s" }, { "ab%pS|", "ab%s|" } };
+	for (size_t f = 0; f < sizeof fmts / sizeof *fmts; f++) {
+		for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+			/* a fresh address per size: its first print is a first miss */
+			uintptr_t a = (uintptr_t)FN(abort) + 1 + f * 8 + k;
+			char text[600];
+			expected(a, strstr(fmts[f][0], "pS") != NULL, text, sizeof text);
+			for (int turn = 0; turn < 3; turn++) { /* first miss, second miss, hit */
+				char got[700], want[700];
+				memset(got, '#', sizeof got);
+				memset(want, '#', sizeof want);
+				int n = xsnprintf(got, sizes[k], fmts[f][0], (void *)a);
+				int m = snprintf(want, sizes[k], fmts[f][1], text);
+				ck_assert_int_eq(n, m);
+				ck_assert_msg(!memcmp(got, want, sizeof got), "%s, %zu bytes, turn %d", fmts[f][0],
+					      sizes[k], turn);
+			}
+		}
+	}
 }
 END_TEST
 
@@ -209,6 +246,57 @@ START_TEST(addresses_sharing_an_entry)
 }
 END_TEST
 
+/* The first address from p on (within 1 MiB) whose place in way `way`
+ * is slot and that a symbol names, or 0. */
+static uintptr_t named_at_place(uintptr_t p, int way, size_t slot)
+{
+	char got[600];
+	for (uintptr_t end = p + (1u << 20); p < end; p++)
+		if (xp_symcache_slot(p, way) == slot &&
+		    (xsnprintf(got, sizeof got, "%pS", (void *)p), strncmp(got, "0x", 2) != 0))
+			return p;
+	return 0;
+}
+
+/* Three hot addresses where the third's two places hold the other two:
+ * one of those moves to its other place instead of being evicted, and
+ * all three stay cached (with either taken out, one would miss at every
+ * turn). */
+START_TEST(overlapping_places_settle)
+{
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	uintptr_t base = (uintptr_t)FN(abort);
+	uintptr_t a = named_at_place(base, 0, xp_symcache_slot(base, 0) ^ 1);
+	ck_assert(a);
+	uintptr_t b = 0, c = 0;
+	for (uintptr_t p = a + 1; !c && p < a + (1u << 20); p = b + 1) {
+		b = named_at_place(p, 0, xp_symcache_slot(a, 0));
+		if (!b)
+			break;
+		size_t y = xp_symcache_slot(b, 1);
+		if (y == xp_symcache_slot(a, 0) || y == xp_symcache_slot(a, 1))
+			continue;
+		c = named_at_place(base, 0, y);
+		if (c && (xp_symcache_slot(c, 1) == xp_symcache_slot(a, 0) ||
+			  xp_symcache_slot(c, 1) == xp_symcache_slot(a, 1) ||
+			  xp_symcache_slot(c, 1) == xp_symcache_slot(b, 1)))
+			c = 0;
+	}
+	ck_assert_msg(b && c, "no three addresses placed as wanted near %p", (void *)base);
+	xprintf_symbols_set_debug_path(NULL); /* every entry stale */
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	uintptr_t hot[] = { a, c, b };
+	char got[600];
+	for (size_t i = 0; i < 3; i++)
+		for (int turn = 0; turn < 2; turn++) /* a second miss fills */
+			xsnprintf(got, sizeof got, "%pS", (void *)hot[i]);
+	for (size_t i = 0; i < 3; i++) {
+		ck_assert_msg(cached(hot[i]), "address %zu of 3 not cached", i);
+		check_prints(hot[i]);
+	}
+}
+END_TEST
+
 /* Where the loader has addr's object, and how it ends. */
 static void loader_view(uintptr_t addr, uintptr_t view[3])
 {
@@ -236,13 +324,13 @@ START_TEST(object_unloaded_and_another_loaded_at_its_place)
 	ck_assert_str_eq(got, "late_global [libxpfix_late.so]");
 	xsnprintf(got, sizeof got, "%ps", (void *)f);
 	ck_assert_str_eq(got, "late_global [libxpfix_late.so]");
-	ck_assert(cached(f));
+	ck_assert(cached_name(f));
 	ck_assert_int_eq(dlclose(h), 0);
 
 	snprintf(hex, sizeof hex, "0x%lx", (unsigned long)f);
 	xsnprintf(got, sizeof got, "%pS", (void *)f);
 	ck_assert_str_eq(got, hex);
-	ck_assert(!cached(f));
+	ck_assert(!cached_name(f));
 
 	/* Another shape first; one of the same shape may only print what the
 	 * index says (the first's name, as explained above). */
@@ -278,16 +366,74 @@ START_TEST(object_unloaded_and_another_loaded_at_its_place)
 }
 END_TEST
 
+/* Whether the index says addr's object is never unloaded. */
+static int permanent_at(uintptr_t addr)
+{
+	struct xp_symbol sym;
+	struct xp_symtab_hold h;
+	int permanent = xp_symtab_lookup(addr, &sym, &h) && sym.permanent;
+	xp_symtab_release(&h);
+	return permanent;
+}
+
+static int loader_has(uintptr_t addr)
+{
+	struct dl_find_object fo;
+	return _dl_find_object((void *)addr, &fo) == 0;
+}
+
+/* A library marked NODELETE, and the library it needs, are taken to stay
+ * (their texts are cached with no loader question per hit); one without
+ * the mark is not.  The loader is the oracle: after dlclose() it still
+ * has exactly the objects taken to stay, and %pS follows it. */
+START_TEST(nodelete_objects_stay)
+{
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	void *keep = dlopen(FIXTURE_DIR "/libxpfix_nodelete.so", RTLD_NOW | RTLD_LOCAL);
+	void *late = dlopen(FIXTURE_DIR "/libxpfix_late.so", RTLD_NOW | RTLD_LOCAL);
+	ck_assert_ptr_nonnull(keep);
+	ck_assert_ptr_nonnull(late);
+	uintptr_t a[] = { oracle_code(dlsym(keep, "nodelete_global")), oracle_code(dlsym(keep, "keptdep_global")),
+			  oracle_code(dlsym(late, "late_global")) };
+	const char *names[] = { "nodelete_global [libxpfix_nodelete.so]", "keptdep_global [libxpfix_keptdep.so]",
+				"late_global [libxpfix_late.so]" };
+	int stays[3];
+	char got[600];
+	for (size_t i = 0; i < 3; i++) {
+		for (int turn = 0; turn < 2; turn++) { /* the second one fills the cache */
+			xsnprintf(got, sizeof got, "%ps", (void *)a[i]);
+			ck_assert_str_eq(got, names[i]);
+		}
+		ck_assert(cached_name(a[i]));
+		stays[i] = permanent_at(a[i]);
+	}
+	ck_assert_msg(stays[0] && stays[1] && !stays[2], "taken to stay: %d %d %d", stays[0], stays[1], stays[2]);
+	ck_assert_int_eq(dlclose(keep), 0);
+	ck_assert_int_eq(dlclose(late), 0);
+	for (size_t i = 0; i < 3; i++) {
+		ck_assert_int_eq(loader_has(a[i]), stays[i]);
+		check_prints(a[i]);
+		xsnprintf(got, sizeof got, "%ps", (void *)a[i]);
+		if (stays[i])
+			ck_assert_str_eq(got, names[i]);
+		else
+			ck_assert_int_eq(strncmp(got, "0x", 2), 0);
+	}
+}
+END_TEST
+
 /* An index drop (new debug directories) forgets every cached text. */
 START_TEST(index_drop_forgets_the_texts)
 {
 	ck_assert_int_eq(xprintf_symbols_preload(), 0);
-	check_prints((uintptr_t)FN(abort));
-	ck_assert(cached((uintptr_t)FN(abort)));
+	for (int turn = 0; turn < 2; turn++) /* the second miss fills */
+		check_prints((uintptr_t)FN(abort));
+	ck_assert(cached((uintptr_t)FN(abort)) && cached_name((uintptr_t)FN(abort)));
 	ck_assert_int_eq(xprintf_symbols_set_debug_path(NULL), 0);
-	ck_assert(!cached((uintptr_t)FN(abort)));
-	check_prints((uintptr_t)FN(abort));
-	ck_assert(cached((uintptr_t)FN(abort)));
+	ck_assert(!cached((uintptr_t)FN(abort)) && !cached_name((uintptr_t)FN(abort)));
+	for (int turn = 0; turn < 2; turn++)
+		check_prints((uintptr_t)FN(abort));
+	ck_assert(cached((uintptr_t)FN(abort)) && cached_name((uintptr_t)FN(abort)));
 }
 END_TEST
 
@@ -308,13 +454,24 @@ START_TEST(signal_handler_during_a_cache_write)
 {
 	ck_assert_int_eq(xprintf_symbols_preload(), 0);
 	handler_addr = (uintptr_t)FN(abort) + 5;
-	check_prints(handler_addr);
-	ck_assert(cached(handler_addr));
-	size_t s0 = xp_symcache_slot(handler_addr, 0), s1 = xp_symcache_slot(handler_addr, 1);
-	ck_assert(xp_symcache_test_claim(s0, "garbage!"));
-	ck_assert(s1 == s0 || xp_symcache_test_claim(s1, "garbage!"));
-	ck_assert(!cached(handler_addr));
-	ck_assert(!xp_symcache_test_claim(s0, "again")); /* a second writer gives up */
+	for (int turn = 0; turn < 2; turn++) /* the second miss fills */
+		check_prints(handler_addr);
+	ck_assert(cached(handler_addr) && cached_name(handler_addr));
+	/* every entry either form may use, held mid-write */
+	size_t held[4], nheld = 0;
+	for (int form = 0; form < 2; form++)
+		for (int way = 0; way < 2; way++) {
+			uintptr_t key = xp_symcache_key(handler_addr, form ? XP_SYMTEXT_NAME : XP_SYMTEXT_PLAIN);
+			size_t slot = xp_symcache_slot(key, way), k = 0;
+			while (k < nheld && held[k] != slot)
+				k++;
+			if (k == nheld) {
+				ck_assert(xp_symcache_test_claim(slot, "garbage!"));
+				held[nheld++] = slot;
+			}
+		}
+	ck_assert(!cached(handler_addr) && !cached_name(handler_addr));
+	ck_assert(!xp_symcache_test_claim(held[0], "again")); /* a second writer gives up */
 
 	struct sigaction sa = { 0 };
 	sa.sa_handler = on_signal;
@@ -326,12 +483,12 @@ START_TEST(signal_handler_during_a_cache_write)
 	expected(handler_addr, 0, want, sizeof want);
 	ck_assert_str_eq(in_handler_s, want);
 
-	xp_symcache_test_release(s0);
-	if (s1 != s0)
-		xp_symcache_test_release(s1);
-	ck_assert(!cached(handler_addr));
-	check_prints(handler_addr);
-	ck_assert(cached(handler_addr));
+	for (size_t k = 0; k < nheld; k++)
+		xp_symcache_test_release(held[k]);
+	ck_assert(!cached(handler_addr) && !cached_name(handler_addr));
+	for (int turn = 0; turn < 2; turn++)
+		check_prints(handler_addr);
+	ck_assert(cached(handler_addr) && cached_name(handler_addr));
 	check_prints(handler_addr);
 }
 END_TEST
@@ -341,10 +498,13 @@ int main(void)
 	Suite *s = suite_create("symtab_cache");
 	TCase *tc = tcase_create("cache");
 	tcase_add_test(tc, second_print_comes_from_the_cache);
+	tcase_add_test(tc, every_path_into_any_room);
 	tcase_add_test(tc, line_form_beside_the_plain_one);
 	tcase_add_test(tc, addresses_sharing_an_entry);
 	tcase_add_test(tc, line_form_has_places_of_its_own);
+	tcase_add_test(tc, overlapping_places_settle);
 	tcase_add_test(tc, object_unloaded_and_another_loaded_at_its_place);
+	tcase_add_test(tc, nodelete_objects_stay);
 	tcase_add_test(tc, index_drop_forgets_the_texts);
 	tcase_add_test(tc, signal_handler_during_a_cache_write);
 	suite_add_tcase(s, tc);

@@ -2,6 +2,7 @@
  * symbols: hand-computed cases, then a seeded comparison with a brute
  * force reading of the same rules. */
 #include <check.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,9 @@ static const char *at(const struct xp_symidx *ix, uintptr_t off)
 	struct xp_symidx_hit h;
 	if (!xp_symidx_find(ix, BASE + off, &h))
 		return "-";
+	/* the printed length, when the index stores it, is up to a @VERSION */
+	if (h.name_len != SIZE_MAX)
+		ck_assert_uint_eq(h.name_len, strcspn(h.name, "@"));
 	snprintf(out, sizeof out, "%s+%lx/%lx", h.name, (unsigned long)(BASE + off - h.start),
 		 (unsigned long)h.size);
 	return out;
@@ -150,6 +154,42 @@ START_TEST(rejects)
 }
 END_TEST
 
+/* What the first word of an entry cannot hold goes elsewhere: sizes of
+ * 16 MiB and more (an extra record), names of 127 bytes and more (not
+ * stored: measured at the lookup). */
+START_TEST(large_sizes_and_long_names)
+{
+	char longname[300];
+	memset(longname, 'n', sizeof longname - 1);
+	longname[sizeof longname - 1] = 0;
+	struct xp_symcand c[] = {
+		sym("big", 0x1000, 0x1000000, XP_BIND_GLOBAL),
+		sym("inner", 0x2000, 0x10, XP_BIND_GLOBAL),
+		sym(longname, 0x2000000, 0x10, XP_BIND_GLOBAL),
+		sym("old@VERS_1", 0x2000100, 0x10, XP_BIND_GLOBAL),
+		sym("just_below", 0x2000200, 0xffffff, XP_BIND_GLOBAL),
+	};
+	struct xp_symidx ix = build(c, sizeof c / sizeof c[0]);
+	ck_assert_str_eq(at(&ix, 0x1004), "big+4/1000000");
+	ck_assert_str_eq(at(&ix, 0x2004), "inner+4/10");
+	ck_assert_str_eq(at(&ix, 0x3000), "big+2000/1000000"); /* continued after inner */
+	ck_assert_str_eq(at(&ix, 0x1000fff), "big+ffffff/1000000");
+	ck_assert_str_eq(at(&ix, 0x1001000), "-");
+	ck_assert_str_eq(at(&ix, 0x2000101), "old@VERS_1+1/10");
+	ck_assert_str_eq(at(&ix, 0x2000200 + 0xfffffe), "just_below+fffffe/ffffff");
+	struct xp_symidx_hit h;
+	ck_assert(xp_symidx_find(&ix, BASE + 0x2000001, &h));
+	ck_assert_str_eq(h.name, longname);
+	ck_assert_uint_eq(h.name_len, SIZE_MAX);
+	ck_assert(xp_symidx_find(&ix, BASE + 0x2000101, &h));
+	ck_assert_uint_eq(h.name_len, 3);
+	ck_assert(xp_symidx_find(&ix, BASE + 0x1004, &h));
+	ck_assert_uint_eq(h.name_len, 3);
+	ck_assert_uint_eq(xp_symidx_name_bytes(&ix), 4 + 6 + sizeof longname + 11 + 11);
+	xp_symidx_free(&ix);
+}
+END_TEST
+
 /* The rules read literally, for every address: O(n) per address. */
 static int rank_better(const struct xp_symcand *a, const struct xp_symcand *b)
 {
@@ -239,6 +279,7 @@ int main(void)
 	tcase_add_test(tc, zero_sized);
 	tcase_add_test(tc, rejects);
 	tcase_add_test(tc, random_against_brute_force);
+	tcase_add_test(tc, large_sizes_and_long_names);
 	tcase_add_test(tc, debuglink_crc);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
