@@ -17,6 +17,7 @@
 
 #include "../../symtab/cache.h"
 #include "../../symtab/symtab.h"
+#include "check_run.h"
 #include "oracle.h"
 
 /* A function's code address (the cache keys code, not descriptors). */
@@ -508,9 +509,5 @@ int main(void)
 	tcase_add_test(tc, index_drop_forgets_the_texts);
 	tcase_add_test(tc, signal_handler_during_a_cache_write);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

@@ -10,6 +10,7 @@
 
 #include "../../symtab/debuginfo.h"
 #include "../../symtab/index.h"
+#include "check_run.h"
 
 /* All names live in one string table. */
 static char strtab[1 << 16];
@@ -282,9 +283,5 @@ int main(void)
 	tcase_add_test(tc, large_sizes_and_long_names);
 	tcase_add_test(tc, debuglink_crc);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }
