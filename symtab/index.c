@@ -71,35 +71,45 @@ static int by_start_worse_first(const void *pa, const void *pb)
 	return better(b, a);
 }
 
+/* A candidate's 32-bit offset from base and its place, the radix sort's
+ * unit: its passes read and write these in order, and the candidates
+ * themselves are gathered once at the end. */
+struct keyed {
+	uint32_t key, at;
+};
+
 /* Candidates by start (a radix sort of their 32-bit offsets from base,
- * cheaper than qsort for libc's ~9000), then within one start worse first
- * (insertion sort: aliases at one address are few). */
+ * cheaper than qsort for libc's ~9000; a pass whose byte every offset
+ * shares is skipped), then within one start worse first (insertion sort:
+ * aliases at one address are few). */
 static int sort_candidates(struct xp_symcand *c, size_t n, uintptr_t base)
 {
-	uint32_t *idx = malloc(n * sizeof *idx), *tmp = malloc(n * sizeof *tmp);
+	struct keyed *keys = malloc(n * sizeof *keys), *tmp = malloc(n * sizeof *tmp);
 	struct xp_symcand *out = malloc(n * sizeof *out);
-	if (!idx || !tmp || !out) {
-		free(idx);
+	if (!keys || !tmp || !out) {
+		free(keys);
 		free(tmp);
 		free(out);
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++)
-		idx[i] = (uint32_t)i;
+		keys[i] = (struct keyed){ (uint32_t)(c[i].start - base), (uint32_t)i };
 	for (int shift = 0; shift < 32; shift += 8) {
 		size_t count[257] = { 0 };
 		for (size_t i = 0; i < n; i++)
-			count[((uint32_t)(c[idx[i]].start - base) >> shift & 0xff) + 1]++;
+			count[(keys[i].key >> shift & 0xff) + 1]++;
+		if (count[(keys[0].key >> shift & 0xff) + 1] == n)
+			continue;
 		for (int d = 0; d < 256; d++)
 			count[d + 1] += count[d];
 		for (size_t i = 0; i < n; i++)
-			tmp[count[(uint32_t)(c[idx[i]].start - base) >> shift & 0xff]++] = idx[i];
-		uint32_t *t = idx;
-		idx = tmp;
+			tmp[count[keys[i].key >> shift & 0xff]++] = keys[i];
+		struct keyed *t = keys;
+		keys = tmp;
 		tmp = t;
 	}
 	for (size_t i = 0; i < n; i++)
-		out[i] = c[idx[i]];
+		out[i] = c[keys[i].at];
 	for (size_t i = 1; i < n; i++) {
 		if (out[i].start != out[i - 1].start)
 			continue;
@@ -112,7 +122,7 @@ static int sort_candidates(struct xp_symcand *c, size_t n, uintptr_t base)
 		out[j] = x;
 	}
 	memcpy(c, out, n * sizeof *c);
-	free(idx);
+	free(keys);
 	free(tmp);
 	free(out);
 	return 0;
