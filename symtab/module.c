@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../desc/opd_elf.h"
@@ -48,13 +49,34 @@ static int find_elf_in_memory(Dwfl_Module *mod, void **userdata, const char *mod
 	return -1;
 }
 
-/* libdwfl maps files copy-on-write (ELF_C_READ_MMAP_PRIVATE, rw-p); nothing
- * writes to them once the index is built, so make those mappings read-only
- * (the names the index points to can then never be scribbled on).  Only
- * whole file mappings are touched: /proc/self/maps must show one starting
- * at the image with a path, never a heap buffer (MiniDebugInfo is
- * decompressed into one) or the vDSO. */
-static void protect_file_images(Elf *const *elf, size_t n)
+/* Is [start, end) exactly one file mapping?  /proc/self/map_files has an
+ * entry, named by its range, for each file-backed mapping (and none for
+ * heap memory or the vDSO); looking one up is far cheaper than reading
+ * /proc/self/maps, which the kernel writes out whole.  1 yes, 0 no, -1
+ * cannot tell (no procfs, or a kernel that does not let us look). */
+static int file_mapping_at(uintptr_t start, uintptr_t end)
+{
+	char path[64] = "/proc/self/map_files/";
+	char *p = path + strlen(path);
+	uintptr_t ends[2] = { start, end };
+	for (int k = 0; k < 2; k++) {
+		if (k)
+			*p++ = '-';
+		int digits = 1;
+		for (uintptr_t v = ends[k]; v >>= 4;)
+			digits++;
+		for (int d = digits - 1; d >= 0; d--)
+			*p++ = "0123456789abcdef"[(ends[k] >> (4 * d)) & 15];
+	}
+	*p = '\0';
+	struct stat st;
+	if (lstat(path, &st) == 0)
+		return 1;
+	return errno == ENOENT ? 0 : -1;
+}
+
+/* The same from /proc/self/maps: an image starting a mapping with a path. */
+static void protect_mapped_images(Elf *const *elf, size_t n)
 {
 	FILE *maps = fopen("/proc/self/maps", "re");
 	if (!maps)
@@ -82,6 +104,33 @@ static void protect_file_images(Elf *const *elf, size_t n)
 		}
 	}
 	fclose(maps);
+}
+
+/* libdwfl maps files copy-on-write (ELF_C_READ_MMAP_PRIVATE, rw-p); nothing
+ * writes to them once the index is built, so make those mappings read-only
+ * (the names the index points to can then never be scribbled on).  Only
+ * whole file mappings are touched, never a heap buffer (MiniDebugInfo is
+ * decompressed into one) or the vDSO: an image is one when
+ * /proc/self/map_files has its exact range, else when /proc/self/maps
+ * shows a mapping with a path starting at it. */
+static void protect_file_images(Elf *const *elf, size_t n)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	Elf *unsure[16];
+	size_t nu = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t size = 0;
+		char *img = elf[i] ? elf_rawfile(elf[i], &size) : NULL;
+		if (!img || !size)
+			continue;
+		uintptr_t start = (uintptr_t)img, len = (size + page - 1) / page * page;
+		if (file_mapping_at(start, start + len) == 1)
+			mprotect(img, len, PROT_READ);
+		else if (nu < sizeof unsure / sizeof unsure[0])
+			unsure[nu++] = elf[i];
+	}
+	if (nu)
+		protect_mapped_images(unsure, nu);
 }
 
 struct cands {

@@ -4,6 +4,7 @@
 #include <check.h>
 #include <dirent.h>
 #include <dlfcn.h>
+#include <errno.h>
 #include <elfutils/libdwfl.h>
 #include <fcntl.h>
 #include <link.h>
@@ -13,6 +14,7 @@
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <xprintf.h>
@@ -322,9 +324,23 @@ START_TEST(never_debuginfod)
 }
 END_TEST
 
-/* The index maps its files read-only: after a preload every mapping of a
- * debug file (which only the index opens) is r--p, and there are some. */
-START_TEST(debug_files_mapped_read_only)
+/* 1: lstat() of /proc/self/map_files entries fails as on a kernel that
+ * does not let a process look there; calls counts those it failed. */
+static int map_files_refused, map_files_refusals;
+
+int lstat(const char *path, struct stat *st)
+{
+	if (map_files_refused && !strncmp(path, "/proc/self/map_files/", 21)) {
+		map_files_refusals++;
+		errno = EACCES;
+		return -1;
+	}
+	return fstatat(AT_FDCWD, path, st, AT_SYMLINK_NOFOLLOW);
+}
+
+/* After a preload every mapping of a debug file (which only the index
+ * opens) is r--p, and there are some. */
+static void check_debug_files_read_only(void)
 {
 	ck_assert_int_eq(xprintf_symbols_preload(), 0);
 	FILE *maps = fopen("/proc/self/maps", "r");
@@ -349,6 +365,22 @@ START_TEST(debug_files_mapped_read_only)
 	if (*dbg)
 		ck_assert_int_gt(seen, 0);
 }
+
+/* The index maps its files read-only (found through /proc/self/map_files). */
+START_TEST(debug_files_mapped_read_only)
+{
+	check_debug_files_read_only();
+}
+END_TEST
+
+/* The same where /proc/self/map_files cannot be looked at: the index then
+ * finds its files' mappings in /proc/self/maps. */
+START_TEST(debug_files_mapped_read_only_without_map_files)
+{
+	map_files_refused = 1;
+	check_debug_files_read_only();
+	ck_assert_int_gt(map_files_refusals, 0); /* control: the index asked */
+}
 END_TEST
 
 int main(void)
@@ -367,6 +399,7 @@ int main(void)
 	tcase_add_test(tc, vdso);
 	tcase_add_test(tc, never_debuginfod);
 	tcase_add_test(tc, debug_files_mapped_read_only);
+	tcase_add_test(tc, debug_files_mapped_read_only_without_map_files);
 	suite_add_tcase(s, tc);
 	return check_run(s);
 }
