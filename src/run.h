@@ -1,6 +1,7 @@
 /* run.h - the driver loop (run.c): literal text, then for each directive
  * parse (parse.c) -> fetch (args.h) -> convert (convert_*.c) -> sink.
- * vformat.c calls it once per call, twice for a positional format. */
+ * vformat.c, and the buffer calls through vformat.h, call it once per
+ * call; a positional format runs it a second time (vformat.c). */
 #ifndef XP_RUN_H
 #define XP_RUN_H
 
