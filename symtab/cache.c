@@ -1,6 +1,6 @@
 /* cache.c - the text of recently printed symbols, by address (cache.h).
  *
- * 256 entries of 512 bytes (room for long C++ names); an address may sit
+ * 512 entries of 512 bytes (room for long C++ names); an address may sit
  * in one of two entries chosen by two independent hashes (a skewed
  * two-way cache).  A fill whose two places are both taken by live texts
  * first moves one of them to its own other place when that one is free
@@ -41,7 +41,11 @@
 #include "loader.h"
 #include "symtab.h"
 
-#define SLOT_BITS 8
+/* 512 entries: a log line's few dozen hot addresses, in two forms or
+ * more, fill at most a quarter of them; a two-way table nearer half full
+ * leaves some address without a place of its own (at 256 entries, 64 hot
+ * addresses printed as %pS and %ps had a few missing on every round). */
+#define SLOT_BITS 9
 #define SLOTS (1u << SLOT_BITS)
 #define WORDS (XP_SYMTEXT_MAX / 8)
 #define PERMANENT (1u << 30)
@@ -66,7 +70,7 @@ _Static_assert(sizeof(struct entry) <= 512, "an entry is 8 cache lines at most")
 
 static _Alignas(64) struct entry table[SLOTS];
 static atomic_uint replace_way; /* which way a fill evicts when both are live */
-/* Hints, 2 KiB each so that they stay in the L1 cache: tag[i] is the
+/* Hints, 4 KiB each so that they stay in the L1 cache: tag[i] is the
  * address entry i was last filled with (a miss then touches no entry),
  * seen[] the addresses that missed once (only a second miss fills, so
  * that addresses seen once, as in a random walk, do not evict hot ones or
