@@ -208,6 +208,18 @@ START_TEST(line_form_has_places_of_its_own)
 }
 END_TEST
 
+/* The first address from p on (within 1 MiB) whose place in way `way`
+ * is slot and that a symbol names, or 0. */
+static uintptr_t named_at_place(uintptr_t p, int way, size_t slot)
+{
+	char got[600];
+	for (uintptr_t end = p + (1u << 20); p < end; p++)
+		if (xp_symcache_slot(p, way) == slot &&
+		    (xsnprintf(got, sizeof got, "%pS", (void *)p), strncmp(got, "0x", 2) != 0))
+			return p;
+	return 0;
+}
+
 /* Addresses whose first entry is the same: each still prints its own
  * text, however they evict one another; and a second one finds the other
  * way while the first keeps its entry. */
@@ -217,9 +229,9 @@ START_TEST(addresses_sharing_an_entry)
 	enum { N = 24 };
 	uintptr_t base = (uintptr_t)FN(abort), a[N];
 	size_t slot = xp_symcache_slot(base, 0), n = 0;
-	for (uintptr_t p = base; n < N && p < base + (1u << 20); p++)
-		if (xp_symcache_slot(p, 0) == slot)
-			a[n++] = p;
+	/* named ones: an address between functions prints in hex, uncached */
+	for (uintptr_t p = base; n < N && (a[n] = named_at_place(p, 0, slot)) != 0; p = a[n++] + 1)
+		;
 	ck_assert_int_eq(n, N);
 	/* two of them whose other ways differ from each other's first */
 	size_t j = 1;
@@ -246,18 +258,6 @@ START_TEST(addresses_sharing_an_entry)
 			check_prints(a[(i * 7 + (size_t)round) % N]);
 }
 END_TEST
-
-/* The first address from p on (within 1 MiB) whose place in way `way`
- * is slot and that a symbol names, or 0. */
-static uintptr_t named_at_place(uintptr_t p, int way, size_t slot)
-{
-	char got[600];
-	for (uintptr_t end = p + (1u << 20); p < end; p++)
-		if (xp_symcache_slot(p, way) == slot &&
-		    (xsnprintf(got, sizeof got, "%pS", (void *)p), strncmp(got, "0x", 2) != 0))
-			return p;
-	return 0;
-}
 
 /* Three hot addresses where the third's two places hold the other two:
  * one of those moves to its other place instead of being evicted, and
