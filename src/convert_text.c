@@ -20,10 +20,7 @@ int xp_convert_char(struct xp_sink *s, const struct xp_spec *sp, int value)
 		xp_emit_padded(s, sp, &c, 1);
 		return 0;
 	}
-	/* MB_LEN_MAX would do; GCC's bounds warning counts xp_put's inline
-	 * copy of up to XP_COPY_INLINE_MAX bytes against it. */
-	_Static_assert(XP_COPY_INLINE_MAX >= MB_LEN_MAX, "wcrtomb fits");
-	char mb[XP_COPY_INLINE_MAX];
+	char mb[MB_LEN_MAX];
 	mbstate_t st;
 	memset(&st, 0, sizeof st);
 	size_t n = wcrtomb(mb, (wchar_t)value, &st);
@@ -44,10 +41,7 @@ static size_t wide_length(const wchar_t *ws, size_t limit)
 	mbstate_t st;
 	memset(&st, 0, sizeof st);
 	size_t total = 0;
-	/* MB_LEN_MAX would do; GCC's bounds warning counts xp_put's inline
-	 * copy of up to XP_COPY_INLINE_MAX bytes against it. */
-	_Static_assert(XP_COPY_INLINE_MAX >= MB_LEN_MAX, "wcrtomb fits");
-	char mb[XP_COPY_INLINE_MAX];
+	char mb[MB_LEN_MAX];
 	/* The bound first: with a precision, the array need not hold a
 	 * terminating L'\0' after the characters printed (C11 7.21.6.1). */
 	for (; total < limit && *ws; ws++) {

@@ -48,8 +48,10 @@ static const unsigned char fast_class[256] = {
  * line: its spec is then not in the loop's frame (zeroing it there took a
  * 32-byte store in the AVX-512 build, and with it a realigned frame and a
  * vzeroupper on every call of the loop). */
-static __attribute__((noinline)) void convert_float_fields(struct xp_sink *s, unsigned flags, unsigned width, int prec,
-				 unsigned char conv, int ldbl, const union xp_arg *v)
+static __attribute__((noinline)) void convert_float_fields(struct xp_sink *s, unsigned flags,
+							   unsigned width, int prec,
+							   unsigned char conv, int ldbl,
+							   const union xp_arg *v)
 {
 	struct xp_spec sp = {0};
 	sp.flags = flags;

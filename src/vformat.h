@@ -2,10 +2,9 @@
 #ifndef XP_VFORMAT_H
 #define XP_VFORMAT_H
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stddef.h>
-
-#include <limits.h>
 #include <stdint.h>
 
 #include "args.h"

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "../desc/opd_elf.h"
+#include "../src/digits.h"
 #include "debuginfo.h"
 #include "lines_dwarf.h"
 
@@ -58,17 +59,13 @@ static int file_mapping_at(uintptr_t start, uintptr_t end)
 {
 	char path[64] = "/proc/self/map_files/";
 	char *p = path + strlen(path);
-	uintptr_t ends[2] = { start, end };
-	for (int k = 0; k < 2; k++) {
-		if (k)
-			*p++ = '-';
-		int digits = 1;
-		for (uintptr_t v = ends[k]; v >>= 4;)
-			digits++;
-		for (int d = digits - 1; d >= 0; d--)
-			*p++ = "0123456789abcdef"[(ends[k] >> (4 * d)) & 15];
-	}
-	*p = '\0';
+	unsigned len = xp_hex_len(start);
+	xp_hex_exact(p, start, len, 0);
+	p += len;
+	*p++ = '-';
+	len = xp_hex_len(end);
+	xp_hex_exact(p, end, len, 0);
+	p[len] = '\0';
 	struct stat st;
 	if (lstat(path, &st) == 0)
 		return 1;
@@ -116,7 +113,7 @@ static void protect_mapped_images(Elf *const *elf, size_t n)
 static void protect_file_images(Elf *const *elf, size_t n)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	Elf *unsure[16];
+	Elf *unsure[XP_SYMIDX_TABLES + 1]; /* as many as the caller's files */
 	size_t nu = 0;
 	for (size_t i = 0; i < n; i++) {
 		size_t size = 0;
