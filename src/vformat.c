@@ -17,12 +17,17 @@
 int xp_run_avx512_chosen;
 
 #ifdef XP_HAVE_RUN_AVX512
+#include <sys/platform/x86.h>
+
 /* Before main, and before most callers: a call made earlier (from another
- * library's constructor) runs the plain loop, which is correct anywhere. */
+ * library's constructor) runs the plain loop, which is correct anywhere.
+ * The dynamic loader has already asked the CPU (and the kernel, and
+ * GLIBC_TUNABLES); libgcc's __builtin_cpu_supports would ask again, with
+ * CPUID instructions that are slow under a hypervisor, in every program
+ * linked with the library. */
 __attribute__((constructor)) static void choose_run_loop(void)
 {
-	__builtin_cpu_init();
-	xp_run_avx512_chosen = __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl");
+	xp_run_avx512_chosen = CPU_FEATURE_ACTIVE(AVX512BW) && CPU_FEATURE_ACTIVE(AVX512VL);
 }
 #endif
 
