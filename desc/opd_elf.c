@@ -4,17 +4,20 @@
 #include <gelf.h>
 #include <string.h>
 
+#include "../symtab/elfutils.h"
+
 int xp_desc_opd_find(Elf *elf, uintptr_t bias, struct xp_desc_opd *out)
 {
 	size_t shstrndx;
-	if (!elf || elf_getshdrstrndx(elf, &shstrndx) != 0)
+	if (!elf || xp_elfutils.elf_getshdrstrndx(elf, &shstrndx) != 0)
 		return 0;
-	for (Elf_Scn *scn = elf_nextscn(elf, NULL); scn; scn = elf_nextscn(elf, scn)) {
+	for (Elf_Scn *scn = xp_elfutils.elf_nextscn(elf, NULL); scn;
+	     scn = xp_elfutils.elf_nextscn(elf, scn)) {
 		GElf_Shdr sh;
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
+		if (!xp_elfutils.gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
 		    !(sh.sh_flags & SHF_ALLOC) || !sh.sh_size)
 			continue;
-		const char *name = elf_strptr(elf, shstrndx, sh.sh_name);
+		const char *name = xp_elfutils.elf_strptr(elf, shstrndx, sh.sh_name);
 		if (!name || strcmp(name, ".opd") != 0)
 			continue;
 		out->lo = (uintptr_t)sh.sh_addr + bias;

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "elfutils.h"
 #include "module.h"
 
 #define SYSTEM_DEBUG_DIR "/usr/lib/debug"
@@ -126,9 +127,9 @@ int xp_find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
 	if (x->use_build_id) {
 		/* Searches <dir>/.build-id/xx/yyyy.debug for the absolute
 		 * directories of the Dwfl's debuginfo_path, and checks the ID. */
-		int fd = dwfl_build_id_find_debuginfo(mod, userdata, modname, base, file_name,
-						      debuglink_file, debuglink_crc,
-						      debuginfo_file_name);
+		int fd = xp_elfutils.dwfl_build_id_find_debuginfo(mod, userdata, modname, base,
+								  file_name, debuglink_file,
+								  debuglink_crc, debuginfo_file_name);
 		if (fd >= 0)
 			return fd;
 	}

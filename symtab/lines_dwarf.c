@@ -24,6 +24,7 @@
 
 #include "debuginfo.h"
 #include "dwarf_line.h"
+#include "elfutils.h"
 
 #define MAX_EXEC_RANGES 16
 
@@ -302,25 +303,36 @@ static void exec_ranges_of(Elf *elf, uintptr_t bias, struct exec_ranges *x)
 {
 	x->n = 0;
 	size_t nph;
-	if (!elf || elf_getphdrnum(elf, &nph) != 0)
+	if (!elf || xp_elfutils.elf_getphdrnum(elf, &nph) != 0)
 		return;
 	for (size_t i = 0; i < nph && x->n < MAX_EXEC_RANGES; i++) {
 		GElf_Phdr ph;
-		if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_LOAD && (ph.p_flags & PF_X)) {
+		if (xp_elfutils.gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_LOAD && (ph.p_flags & PF_X)) {
 			x->lo[x->n] = (uintptr_t)(ph.p_vaddr + bias);
 			x->hi[x->n++] = (uintptr_t)(ph.p_vaddr + ph.p_memsz + bias);
 		}
 	}
 }
 
+/* The section after scn (the first after NULL): its header in *sh, its
+ * name in *name (NULL when unreadable). */
+static Elf_Scn *next_section(Elf *elf, size_t shstrndx, Elf_Scn *scn, GElf_Shdr *sh, const char **name)
+{
+	scn = xp_elfutils.elf_nextscn(elf, scn);
+	*name = scn && xp_elfutils.gelf_getshdr(scn, sh) ? xp_elfutils.elf_strptr(elf, shstrndx, sh->sh_name)
+							 : NULL;
+	return scn;
+}
+
 static int has_section(Elf *elf, const char *want)
 {
 	size_t shstrndx;
-	if (!elf || elf_getshdrstrndx(elf, &shstrndx) != 0)
+	if (!elf || xp_elfutils.elf_getshdrstrndx(elf, &shstrndx) != 0)
 		return 0;
-	for (Elf_Scn *scn = elf_nextscn(elf, NULL); scn; scn = elf_nextscn(elf, scn)) {
-		GElf_Shdr sh;
-		const char *name = gelf_getshdr(scn, &sh) ? elf_strptr(elf, shstrndx, sh.sh_name) : NULL;
+	GElf_Shdr sh;
+	const char *name;
+	for (Elf_Scn *scn = next_section(elf, shstrndx, NULL, &sh, &name); scn;
+	     scn = next_section(elf, shstrndx, scn, &sh, &name)) {
 		if (name && sh.sh_type != SHT_NOBITS &&
 		    (strcmp(name, want) == 0 || (strncmp(name, ".zdebug_", 8) == 0 && strcmp(name + 8, want + 7) == 0)))
 			return 1;
@@ -332,7 +344,7 @@ static int has_section(Elf *elf, const char *want)
 static int open_dwarf_file(Dwfl_Module *mod, const struct xp_debuginfo_ctx *ctx)
 {
 	Dwarf_Addr bias;
-	Elf *main_elf = dwfl_module_getelf(mod, &bias);
+	Elf *main_elf = xp_elfutils.dwfl_module_getelf(mod, &bias);
 	if (!main_elf)
 		return -1;
 	if (has_section(main_elf, ".debug_line")) {
@@ -341,11 +353,11 @@ static int open_dwarf_file(Dwfl_Module *mod, const struct xp_debuginfo_ctx *ctx)
 	}
 	const char *modname = NULL, *mainfile = NULL, *debugfile = NULL;
 	Dwarf_Addr start;
-	modname = dwfl_module_info(mod, NULL, &start, NULL, NULL, NULL, &mainfile, &debugfile);
+	modname = xp_elfutils.dwfl_module_info(mod, NULL, &start, NULL, NULL, NULL, &mainfile, &debugfile);
 	if (debugfile && strcmp(debugfile, mainfile ? mainfile : "") != 0)
 		return open(debugfile, O_RDONLY | O_CLOEXEC);
 	GElf_Word crc = 0;
-	const char *link = dwelf_elf_gnu_debuglink(main_elf, &crc);
+	const char *link = xp_elfutils.dwelf_elf_gnu_debuglink(main_elf, &crc);
 	void *ud = (void *)ctx;
 	char *found = NULL;
 	int fd = xp_find_debuginfo(mod, &ud, modname, start, ctx->file, link, crc, &found);
@@ -358,17 +370,19 @@ static int open_dwarf_file(Dwfl_Module *mod, const struct xp_debuginfo_ctx *ctx)
 static const uint8_t *section(Elf *elf, size_t shstrndx, const char *want, size_t *len)
 {
 	*len = 0;
-	for (Elf_Scn *scn = elf_nextscn(elf, NULL); scn; scn = elf_nextscn(elf, scn)) {
-		GElf_Shdr sh;
-		const char *name = gelf_getshdr(scn, &sh) ? elf_strptr(elf, shstrndx, sh.sh_name) : NULL;
+	GElf_Shdr sh;
+	const char *name;
+	for (Elf_Scn *scn = next_section(elf, shstrndx, NULL, &sh, &name); scn;
+	     scn = next_section(elf, shstrndx, scn, &sh, &name)) {
 		if (!name || sh.sh_type == SHT_NOBITS)
 			continue;
 		int gnu = name[1] == 'z' && strncmp(name, ".zdebug_", 8) == 0 && strcmp(name + 8, want + 7) == 0;
 		if (!gnu && strcmp(name, want) != 0)
 			continue;
-		if (gnu ? elf_compress_gnu(scn, 0, 0) < 0 : (sh.sh_flags & SHF_COMPRESSED) && elf_compress(scn, 0, 0) < 0)
+		if (gnu ? xp_elfutils.elf_compress_gnu(scn, 0, 0) < 0
+			: (sh.sh_flags & SHF_COMPRESSED) && xp_elfutils.elf_compress(scn, 0, 0) < 0)
 			return NULL;
-		Elf_Data *d = elf_getdata(scn, NULL);
+		Elf_Data *d = xp_elfutils.elf_getdata(scn, NULL);
 		if (!d || !d->d_buf)
 			return NULL;
 		*len = d->d_size;
@@ -381,7 +395,7 @@ static int load_sections(Elf *elf, struct xp_dwarf_sections *s)
 {
 	size_t shstrndx;
 	GElf_Ehdr eh;
-	if (!gelf_getehdr(elf, &eh) || elf_getshdrstrndx(elf, &shstrndx) != 0)
+	if (!xp_elfutils.gelf_getehdr(elf, &eh) || xp_elfutils.elf_getshdrstrndx(elf, &shstrndx) != 0)
 		return 0;
 	s->big_endian = eh.e_ident[EI_DATA] == ELFDATA2MSB;
 	s->info = section(elf, shstrndx, ".debug_info", &s->info_len);
@@ -401,11 +415,11 @@ int xp_lines_read(struct xp_lineidx *li, Dwfl_Module *mod, uintptr_t base, uintp
 		return 0; /* the vDSO: no line tables */
 	struct exec_ranges x;
 	Dwarf_Addr mbias;
-	exec_ranges_of(dwfl_module_getelf(mod, &mbias), bias, &x);
+	exec_ranges_of(xp_elfutils.dwfl_module_getelf(mod, &mbias), bias, &x);
 	int fd = open_dwarf_file(mod, ctx);
 	if (fd < 0)
 		return 0;
-	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	Elf *elf = xp_elfutils.elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	struct xp_dwarf_sections sec = { 0 };
 	struct reader r = { .bias = bias, .code = &x, .skip = -1 };
 	int rc = 0;
@@ -423,7 +437,7 @@ int xp_lines_read(struct xp_lineidx *li, Dwfl_Module *mod, uintptr_t base, uintp
 	free(r.slots);
 	free(r.buf);
 	if (elf)
-		elf_end(elf);
+		xp_elfutils.elf_end(elf);
 	close(fd);
 	if (rc < 0)
 		errno = ENOMEM;

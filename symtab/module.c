@@ -24,6 +24,7 @@
 #include "../desc/opd_elf.h"
 #include "../src/digits.h"
 #include "debuginfo.h"
+#include "elfutils.h"
 #include "lines_dwarf.h"
 
 #define SYSTEM_DEBUG_DIR "/usr/lib/debug"
@@ -46,7 +47,7 @@ static int find_elf_in_memory(Dwfl_Module *mod, void **userdata, const char *mod
 	size_t shend = (size_t)eh->e_shoff + (size_t)eh->e_shnum * eh->e_shentsize;
 	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || shend > size)
 		return -1;
-	*elfp = elf_memory((char *)m->lo, shend > 0 ? shend : size);
+	*elfp = xp_elfutils.elf_memory((char *)m->lo, shend > 0 ? shend : size);
 	return -1;
 }
 
@@ -93,7 +94,7 @@ static void protect_mapped_images(Elf *const *elf, size_t n)
 			continue;
 		for (size_t i = 0; i < n; i++) {
 			size_t size = 0;
-			char *img = elf[i] ? elf_rawfile(elf[i], &size) : NULL;
+			char *img = elf[i] ? xp_elfutils.elf_rawfile(elf[i], &size) : NULL;
 			if (img && (unsigned long)img == start && size && start + size <= end) {
 				mprotect(img, end - start, PROT_READ);
 				break;
@@ -117,7 +118,7 @@ static void protect_file_images(Elf *const *elf, size_t n)
 	size_t nu = 0;
 	for (size_t i = 0; i < n; i++) {
 		size_t size = 0;
-		char *img = elf[i] ? elf_rawfile(elf[i], &size) : NULL;
+		char *img = elf[i] ? xp_elfutils.elf_rawfile(elf[i], &size) : NULL;
 		if (!img || !size)
 			continue;
 		uintptr_t start = (uintptr_t)img, len = (size + page - 1) / page * page;
@@ -185,7 +186,7 @@ static int collect(Dwfl_Module *mod, int nsym, struct cands *v, const struct xp_
 		GElf_Word shndx;
 		Elf *elf = NULL;
 		Dwarf_Addr bias = 0;
-		const char *name = dwfl_module_getsym_info(mod, i, &sym, &addr, &shndx, &elf, &bias);
+		const char *name = xp_elfutils.dwfl_module_getsym_info(mod, i, &sym, &addr, &shndx, &elf, &bias);
 		if (!name || !*name)
 			continue;
 		int type = GELF_ST_TYPE(sym.st_info);
@@ -196,8 +197,9 @@ static int collect(Dwfl_Module *mod, int nsym, struct cands *v, const struct xp_
 			continue;
 		if (elf != last_elf || shndx != last_shndx) {
 			GElf_Shdr sh;
-			Elf_Scn *scn = elf ? elf_getscn(elf, shndx) : NULL;
-			last_end = scn && gelf_getshdr(scn, &sh) ? (uintptr_t)(sh.sh_addr + sh.sh_size + bias) : 0;
+			Elf_Scn *scn = elf ? xp_elfutils.elf_getscn(elf, shndx) : NULL;
+			last_end = scn && xp_elfutils.gelf_getshdr(scn, &sh)
+					   ? (uintptr_t)(sh.sh_addr + sh.sh_size + bias) : 0;
 			last_elf = elf;
 			last_shndx = shndx;
 		}
@@ -241,32 +243,32 @@ static void assign_tables(struct cands *v, const char *strbase[XP_SYMIDX_TABLES]
 static Dwfl *open_module(const struct xp_symmod *m, struct xp_debuginfo_ctx *x,
 			 const Dwfl_Callbacks *cb, Dwfl_Module **modp)
 {
-	Dwfl *dwfl = dwfl_begin(cb);
+	Dwfl *dwfl = xp_elfutils.dwfl_begin(cb);
 	if (!dwfl)
 		return NULL;
 	Dwfl_Module *mod = NULL;
 	if (m->is_vdso) {
-		mod = dwfl_report_module(dwfl, m->name, m->lo, m->hi);
+		mod = xp_elfutils.dwfl_report_module(dwfl, m->name, m->lo, m->hi);
 	} else {
 		int fd = open(m->path, O_RDONLY | O_CLOEXEC);
 		if (fd < 0 && m->is_main) /* replaced or deleted since exec */
 			fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
 		if (fd >= 0) {
 			/* add_p_vaddr: base is the load bias (dlpi_addr). */
-			mod = dwfl_report_elf(dwfl, m->name, m->path, fd, m->bias, true);
+			mod = xp_elfutils.dwfl_report_elf(dwfl, m->name, m->path, fd, m->bias, true);
 			if (!mod)
 				close(fd);
 		}
 	}
 	if (mod) {
 		void **ud = NULL;
-		dwfl_module_info(mod, &ud, NULL, NULL, NULL, NULL, NULL, NULL);
+		xp_elfutils.dwfl_module_info(mod, &ud, NULL, NULL, NULL, NULL, NULL, NULL);
 		if (ud)
 			*ud = x;
 	}
-	dwfl_report_end(dwfl, NULL, NULL);
+	xp_elfutils.dwfl_report_end(dwfl, NULL, NULL);
 	if (!mod) {
-		dwfl_end(dwfl);
+		xp_elfutils.dwfl_end(dwfl);
 		return NULL;
 	}
 	*modp = mod;
@@ -295,7 +297,7 @@ static struct owned_callbacks *new_callbacks(const char *debug_dirs)
 	o->cb = (Dwfl_Callbacks){
 		.find_elf = find_elf_in_memory,
 		.find_debuginfo = xp_find_debuginfo,
-		.section_address = dwfl_offline_section_address,
+		.section_address = xp_elfutils.dwfl_offline_section_address,
 		.debuginfo_path = &o->path,
 	};
 	return o;
@@ -316,7 +318,7 @@ static int module_opd(Dwfl_Module *mod, struct xp_desc_opd *opd)
 	if (!xp_desc_native())
 		return 0;
 	Dwarf_Addr bias = 0;
-	Elf *elf = dwfl_module_getelf(mod, &bias);
+	Elf *elf = xp_elfutils.dwfl_module_getelf(mod, &bias);
 	if (!xp_desc_opd_find(elf, (uintptr_t)bias, opd))
 		return 0;
 	xp_desc_opd_snapshot(opd); /* else word by word, still fault-safe */
@@ -328,6 +330,13 @@ struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *d
 	struct xp_symmod_built *b = calloc(1, sizeof *b);
 	if (!b)
 		return NULL;
+	/* Without libdw no symbol is known: an empty index, for good. */
+	if (xp_elfutils_load() < 0) {
+		if (errno != ENOMEM)
+			return b;
+		free(b);
+		return NULL;
+	}
 
 	/* A broken debug file makes libdwfl give up on the module rather than
 	 * fall back, so retry with fewer sources: all, debuglink only, none. */
@@ -356,7 +365,7 @@ struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *d
 			free_callbacks(cb);
 			break;
 		}
-		int nsym = dwfl_module_getsymtab(mod);
+		int nsym = xp_elfutils.dwfl_module_getsymtab(mod);
 		int nsym_errno = errno; /* before module_opd() can touch it */
 		v.n = 0;
 		struct xp_desc_opd opd = { 0, 0, NULL };
@@ -365,7 +374,7 @@ struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *d
 		xp_desc_opd_release(&opd);
 		if (rc < 0 || (nsym < 0 && nsym_errno == ENOMEM)) {
 			oom = 1;
-			dwfl_end(dwfl);
+			xp_elfutils.dwfl_end(dwfl);
 			free_callbacks(cb);
 			break;
 		}
@@ -373,26 +382,26 @@ struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *d
 		/* A debug file that was opened but gave no symbol (libdwfl fell
 		 * back to .dynsym: broken or empty) is dropped with the next mode. */
 		const char *debugfile = NULL;
-		dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, NULL, &debugfile);
+		xp_elfutils.dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, NULL, &debugfile);
 		GElf_Addr mbias;
-		Elf *main_elf = dwfl_module_getelf(mod, &mbias);
+		Elf *main_elf = xp_elfutils.dwfl_module_getelf(mod, &mbias);
 		int from_debug = 0;
 		for (size_t i = 0; i < v.n && !from_debug; i++)
 			from_debug = v.elf[i] != main_elf;
 		int unused_debug = debugfile && !from_debug;
 		if (nsym < 0 || ((v.n == 0 || unused_debug) && k + 1 < sizeof modes / sizeof modes[0])) {
-			dwfl_end(dwfl);
+			xp_elfutils.dwfl_end(dwfl);
 			free_callbacks(cb);
 			continue;
 		}
 		/* Don't keep a pointer to x: the callbacks are done. */
 		void **ud = NULL;
-		dwfl_module_info(mod, &ud, NULL, NULL, NULL, NULL, NULL, NULL);
+		xp_elfutils.dwfl_module_info(mod, &ud, NULL, NULL, NULL, NULL, NULL, NULL);
 		if (ud)
 			*ud = NULL;
 		const unsigned char *bits;
 		GElf_Addr vaddr;
-		int idlen = dwfl_module_build_id(mod, &bits, &vaddr);
+		int idlen = xp_elfutils.dwfl_module_build_id(mod, &bits, &vaddr);
 		if (idlen > 0) {
 			b->build_id = bits;
 			b->build_id_len = (size_t)idlen;
@@ -402,7 +411,7 @@ struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *d
 		b->candidates = v.n;
 		if (xp_symidx_build(&b->ix, m->lo, strbase, v.c, v.n) < 0) {
 			oom = 1;
-			dwfl_end(dwfl);
+			xp_elfutils.dwfl_end(dwfl);
 			free_callbacks(cb);
 			break;
 		}
@@ -467,7 +476,7 @@ void xp_symmod_built_free(struct xp_symmod_built *b)
 	}
 	xp_symidx_free(&b->ix);
 	if (b->dwfl)
-		dwfl_end(b->dwfl);
+		xp_elfutils.dwfl_end(b->dwfl);
 	free_callbacks(b->callbacks);
 	free(b);
 }

@@ -33,12 +33,15 @@ static volatile sig_atomic_t counting;
 static volatile sig_atomic_t allocations, locks;
 static volatile long fail_after = -1; /* >= 0: that many allocations succeed, then NULL */
 
+/* A failing allocation sets errno, as malloc does. */
 static int fail_now(void)
 {
 	if (fail_after < 0)
 		return 0;
-	if (fail_after == 0)
+	if (fail_after == 0) {
+		errno = ENOMEM;
 		return 1;
+	}
 	fail_after--;
 	return 0;
 }
@@ -287,9 +290,26 @@ START_TEST(line_form_in_a_handler_during_the_line_read)
 }
 END_TEST
 
-/* Out of memory at every point of a preload: -1 with ENOMEM or success,
- * never a crash or an exit (libdw's included), and once memory is back the
- * next lookup indexes what failed. */
+/* The library loads libdw on the first lookup.  glibc's dlopen is not safe
+ * against failing allocations (an object half added to _dl_find_object's
+ * tables crashes later), nor is the thread-local data of a library it
+ * loaded (allocated on each thread's first use; glibc ends the process when
+ * that fails): load libdw here first and give this thread its data. */
+static void load_libdw_first(void)
+{
+	void *dw = dlopen(XP_LIBDW_SONAME, RTLD_NOW);
+	ck_assert_ptr_nonnull(dw);
+	int (*error_of_dwarf)(void), (*error_of_elf)(void);
+	*(void **)&error_of_dwarf = dlsym(dw, "dwarf_errno");
+	*(void **)&error_of_elf = dlsym(dw, "elf_errno");
+	ck_assert(error_of_dwarf && error_of_elf);
+	error_of_dwarf();
+	error_of_elf();
+}
+
+/* Out of memory at every point of a preload once libdw is loaded: -1 with
+ * ENOMEM or success, never a crash or an exit (libdw's included), and once
+ * memory is back the next lookup indexes what failed. */
 START_TEST(out_of_memory_during_indexing)
 {
 	int ok = 0, failed = 0;
@@ -297,6 +317,7 @@ START_TEST(out_of_memory_during_indexing)
 		pid_t pid = fork();
 		ck_assert_int_ge(pid, 0);
 		if (pid == 0) {
+			load_libdw_first();
 			fail_after = n;
 			int rc = xprintf_symbols_preload();
 			int e = errno;
