@@ -1,4 +1,5 @@
 /* consumer.c - a program using the installed xprintf package. */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -12,6 +13,14 @@ int main(void)
 	const char *want = "xprintf 00042 0xff pac|k   |";
 	if (n != (int)strlen(want) || strcmp(buf, want) != 0) {
 		fprintf(stderr, "consumer: got %d \"%s\", want \"%s\"\n", n, buf, want);
+		return 1;
+	}
+	/* A symbol, read through elfutils (loaded on first use by the shared
+	 * library, linked in with the static one). */
+	char sym[64];
+	xsnprintf(sym, sizeof sym, "%ps", (void *)(uintptr_t)main);
+	if (strcmp(sym, "main") != 0) {
+		fprintf(stderr, "consumer: %%ps of main printed \"%s\"\n", sym);
 		return 1;
 	}
 	return xprintf("%s\n", buf) < 0;
