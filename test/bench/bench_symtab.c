@@ -28,7 +28,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include <xprintf.h>
@@ -39,6 +38,7 @@
 #include "../../symtab/symtab.h"
 #include "../symtab/oracle.h"
 #include "bench_clock.h"
+#include "bench_fresh.h"
 
 #define N_ADDR 1000000
 #define BATCH 1000
@@ -48,27 +48,6 @@ static double (*volatile keep_libm)(double) = cos;
 __attribute__((noinline)) static int program_function(int x)
 {
 	return x * 2;
-}
-
-/* Run measure in a fresh process (forked before any lookup here) and
- * bring back the n numbers it fills in.  0, or -1 when that failed. */
-static int in_fresh_process(void (*measure)(double *msg), double *msg, size_t n)
-{
-	int fd[2];
-	if (pipe(fd) != 0)
-		return -1;
-	pid_t pid = fork();
-	if (pid == 0) {
-		close(fd[0]);
-		measure(msg);
-		ssize_t w = write(fd[1], msg, n * sizeof *msg);
-		_exit(w == (ssize_t)(n * sizeof *msg) ? 0 : 1);
-	}
-	close(fd[1]);
-	ssize_t got = read(fd[0], msg, n * sizeof *msg);
-	close(fd[0]);
-	waitpid(pid, NULL, 0);
-	return got == (ssize_t)(n * sizeof *msg) ? 0 : -1;
 }
 
 /* The first lookup in the program, libc and libm; the index's size. */

@@ -3,7 +3,8 @@
 # runs on: bench_printf, bench_float, bench_ext (xprintf, glibc and
 # stb_sprintf per workload, with ratios) and bench_symtab (symbol lookups
 # beside dladdr), bench_startup (what linking libxprintf adds to a
-# program's start-up).  `cmake --build build --target bench` builds and runs it.
+# program's start-up), bench_first_lookup (a shared-library program's first
+# symbols, libdw's loading included).  `cmake --build build --target bench` builds and runs it.
 set -e
 dir=${1:-build/test/bench}
 echo "== machine"
@@ -19,3 +20,6 @@ done
 echo
 echo "== bench_startup"
 "$dir/bench_startup" "$dir/hello_glibc" "$dir/hello_xprintf"
+echo
+echo "== bench_first_lookup"
+"$dir/bench_first_lookup"
