@@ -863,10 +863,11 @@ void xp_symtab_stats(struct xp_symtab_stats *st)
 	reader_leave(slot);
 }
 
-/* Unmap everything when the library is unloaded (or the program exits). */
+/* Unmap everything when the library is unloaded (or the program exits).
+ * A program that never looked a symbol up has nothing to unmap. */
 __attribute__((destructor)) static void xp_symtab_fini(void)
 {
-	if (pthread_mutex_trylock(&lock) != 0)
+	if (!atomic_load(&current) || pthread_mutex_trylock(&lock) != 0)
 		return;
 	retire(atomic_exchange(&current, NULL));
 	/* A reader that loaded the old pointer is counted by now; if there
