@@ -27,7 +27,7 @@ __attribute__((noinline, used)) int probe_function(int x)
 #define PROBE ((void *)oracle_code(FN(probe_function)))
 
 /* What dlopen("libdw...") does: 0 load it, else fail with that errno. */
-static int libdw_error, libdw_failures_left, libdw_requests;
+static int libdw_error, libdw_requests;
 
 void *dlopen(const char *file, int mode)
 {
@@ -36,8 +36,7 @@ void *dlopen(const char *file, int mode)
 		*(void **)&real = dlsym(RTLD_NEXT, "dlopen");
 	if (file && strstr(file, "libdw")) {
 		libdw_requests++;
-		if (libdw_error && libdw_failures_left) {
-			libdw_failures_left--;
+		if (libdw_error) {
 			errno = libdw_error;
 			return NULL;
 		}
@@ -85,7 +84,6 @@ END_TEST
 START_TEST(missing_libdw_prints_plain_addresses)
 {
 	libdw_error = ENOENT;
-	libdw_failures_left = 1000;
 	check_plain();
 	ck_assert_int_eq(xprintf_symbols_preload(), 0);
 	check_plain();
@@ -95,15 +93,19 @@ START_TEST(missing_libdw_prints_plain_addresses)
 }
 END_TEST
 
+/* (On descriptor ABIs one %pS looks up twice: is it in .opd, then the
+ * symbol; both try to load.) */
 START_TEST(out_of_memory_loading_tries_again)
 {
 	libdw_error = ENOMEM;
-	libdw_failures_left = 1;
 	check_plain();
+	int tries = libdw_requests;
+	ck_assert_int_ge(tries, 1);
+	libdw_error = 0;
 	char out[128];
 	xsnprintf(out, sizeof out, "%ps", PROBE);
 	ck_assert_str_eq(out, "probe_function");
-	ck_assert_int_eq(libdw_requests, 2);
+	ck_assert_int_eq(libdw_requests, tries + 1);
 }
 END_TEST
 
