@@ -1,9 +1,10 @@
 /* test_symtab_loading.c - when the shared library loads libdw: not at
  * start-up, at the first symbol lookup; and what %pS prints when it cannot
- * (libdw missing: plain addresses for good; out of memory: plain this time,
- * the symbol once memory is back).  dlopen() is interposed to play the
- * missing library and the failed allocation; each test runs in a fresh
- * process (Check's fork mode), since a load is for the life of a process. */
+ * (libdw missing, or lacking its functions: plain addresses for good; out
+ * of memory: plain this time, the symbol once memory is back).  dlopen()
+ * is interposed to play the missing library, the wrong one and the failed
+ * allocation; each test runs in a fresh process (Check's fork mode), since
+ * a load is for the life of a process. */
 #define _GNU_SOURCE
 #include <check.h>
 #include <dlfcn.h>
@@ -26,8 +27,10 @@ __attribute__((noinline, used)) int probe_function(int x)
 
 #define PROBE ((void *)oracle_code(FN(probe_function)))
 
-/* What dlopen("libdw...") does: 0 load it, else fail with that errno. */
+/* What dlopen("libdw...") does: 0 load it, else fail with that errno;
+ * or, when libdw_stand_in is set, load that library in its place. */
 static int libdw_error, libdw_requests;
+static const char *libdw_stand_in;
 
 void *dlopen(const char *file, int mode)
 {
@@ -40,6 +43,8 @@ void *dlopen(const char *file, int mode)
 			errno = libdw_error;
 			return NULL;
 		}
+		if (libdw_stand_in)
+			file = libdw_stand_in;
 	}
 	return real(file, mode);
 }
@@ -93,6 +98,19 @@ START_TEST(missing_libdw_prints_plain_addresses)
 }
 END_TEST
 
+/* A libdw that lacks the functions the library calls (here another
+ * library in its place) is as good as none. */
+START_TEST(libdw_without_its_functions_prints_plain_addresses)
+{
+	libdw_stand_in = FIXTURE_DIR "/libxpfix_late.so";
+	check_plain();
+	check_plain();
+	ck_assert_int_eq(libdw_requests, 1);
+	ck_assert(loaded("libxpfix_late.so"));
+	ck_assert(!loaded("libdw.so"));
+}
+END_TEST
+
 /* (On descriptor ABIs one %pS looks up twice: is it in .opd, then the
  * symbol; both try to load.) */
 START_TEST(out_of_memory_loading_tries_again)
@@ -115,6 +133,7 @@ int main(void)
 	TCase *tc = tcase_create("loading");
 	tcase_add_test(tc, not_loaded_until_the_first_lookup);
 	tcase_add_test(tc, missing_libdw_prints_plain_addresses);
+	tcase_add_test(tc, libdw_without_its_functions_prints_plain_addresses);
 	tcase_add_test(tc, out_of_memory_loading_tries_again);
 	suite_add_tcase(s, tc);
 	return check_run(s);
