@@ -7,6 +7,7 @@
 
 #define LINE 64 /* bytes of a cache line: arrays start on one */
 #define PER_LINE (LINE / sizeof(uint32_t))
+#define TREE_BIAS 0x80000000u /* flips the top bit of the starts above level 0 */
 
 #define NAME_MASK 0x3fffffffu
 #define SIZE_MAX_STORED 0x7fffffffu
@@ -301,9 +302,9 @@ int xp_symidx_build(struct xp_symidx *ix, uintptr_t base,
 	for (size_t l = 0; l < levels; l++) {
 		uint32_t *v = (uint32_t *)ix->level[l];
 		for (size_t t = 0; l && t < count[l]; t++)
-			v[t] = ix->level[l - 1][t * XP_SYMIDX_TOP_STEP];
+			v[t] = ix->level[l - 1][t * XP_SYMIDX_TOP_STEP] ^ (l == 1 ? TREE_BIAS : 0);
 		for (size_t t = count[l]; t < words[l]; t++)
-			v[t] = UINT32_MAX;
+			v[t] = UINT32_MAX ^ (l ? TREE_BIAS : 0);
 	}
 	ix->n = (uint32_t)nent;
 	ix->nextra = (uint32_t)nextra;
@@ -323,14 +324,36 @@ out:
 	return rc;
 }
 
-/* The last of the 16 at v (v[0] <= o) that is <= o. */
-static inline size_t last_of_16(const uint32_t *v, uint32_t o)
+/* A node of 16 starts is compared with the offset four at a time, in
+ * steps that do not wait on one another (a binary search over the 16
+ * makes four dependent loads, each waiting on the compare before it).
+ * The levels above the starts hold them with the top bit flipped
+ * (TREE_BIAS), so that a signed compare orders them as unsigned; the
+ * starts themselves are flipped as they are loaded. */
+typedef int32_t i32x4 __attribute__((vector_size(16)));
+
+/* The last of the 16 at v (a node: ascending, v[0] <= the offset) that is
+ * at most the offset, given flipped (ob): 15 less the count above it. */
+static inline size_t last_of_16(const uint32_t *v, int32_t ob, int flip)
 {
-	size_t at = 0;
-	at = v[at + 8] <= o ? at + 8 : at;
-	at = v[at + 4] <= o ? at + 4 : at;
-	at = v[at + 2] <= o ? at + 2 : at;
-	return v[at + 1] <= o ? at + 1 : at;
+	i32x4 a, b, c, d, ov = { ob, ob, ob, ob };
+	v = __builtin_assume_aligned(v, LINE);
+	memcpy(&a, v, sizeof a);
+	memcpy(&b, v + 4, sizeof b);
+	memcpy(&c, v + 8, sizeof c);
+	memcpy(&d, v + 12, sizeof d);
+	if (flip) {
+		i32x4 bias = { (int32_t)TREE_BIAS, (int32_t)TREE_BIAS, (int32_t)TREE_BIAS, (int32_t)TREE_BIAS };
+		a ^= bias;
+		b ^= bias;
+		c ^= bias;
+		d ^= bias;
+	}
+	/* each compare is -1 where above */
+	i32x4 s = ((a > ov) + (b > ov)) + ((c > ov) + (d > ov));
+	s += __builtin_shufflevector(s, s, 2, 3, 0, 1);
+	s += __builtin_shufflevector(s, s, 1, 0, 3, 2);
+	return (size_t)(15 + s[0]);
 }
 
 int xp_symidx_find(const struct xp_symidx *ix, uintptr_t addr, struct xp_symidx_hit *hit)
@@ -346,11 +369,12 @@ int xp_symidx_find(const struct xp_symidx *ix, uintptr_t addr, struct xp_symidx_
 	 * cached), then in the group of 16 starts, whose sizes and names
 	 * start loading at once. */
 	size_t group = 0;
+	int32_t ob = (int32_t)(o ^ TREE_BIAS);
 	for (uint32_t l = ix->levels; l-- > 1;)
-		group = (group + last_of_16(ix->level[l] + group, o)) * XP_SYMIDX_TOP_STEP;
+		group = (group + last_of_16(ix->level[l] + group, ob, 0)) * XP_SYMIDX_TOP_STEP;
 	__builtin_prefetch(ix->info + 2 * group);
 	__builtin_prefetch(ix->info + 2 * group + PER_LINE);
-	size_t lo = group + last_of_16(ix->off + group, o);
+	size_t lo = group + last_of_16(ix->off + group, ob, 1);
 	uint32_t start = ix->off[lo], word = ix->info[2 * lo], name = ix->info[2 * lo + 1];
 	const char *text = ix->strbase[name >> 30] + (name & NAME_MASK);
 	uint32_t len = word >> XP_SYMIDX_LEN_SHIFT & XP_SYMIDX_LEN_UNKNOWN, size = word & XP_SYMIDX_SIZE_MASK;

@@ -55,9 +55,10 @@ struct xp_symidx {
 	const uint32_t *off;  /* n segment starts, ascending, relative to base */
 	/* n pairs: the first word (below: size, name length...), name reference */
 	const uint32_t *info;
-	/* level[0] is off; level[l + 1][i] is level[l][16 * i], up to a
-	 * level of at most 16 (levels in all); each padded to whole lines
-	 * with UINT32_MAX */
+	/* level[0] is off; level[l + 1][i] is level[l][16 * i] (above
+	 * level 0 with the top bit flipped: signed compares order them), up
+	 * to a level of at most 16 (levels in all); each padded to whole
+	 * lines with UINT32_MAX (so flipped above level 0) */
 	const uint32_t *level[XP_SYMIDX_LEVELS];
 	const struct xp_symidx_extra *extra;
 	void *block;          /* the one allocation behind the arrays */
