@@ -8,6 +8,7 @@
 #define LINE 64 /* bytes of a cache line: arrays start on one */
 #define PER_LINE (LINE / sizeof(uint32_t))
 #define TREE_BIAS 0x80000000u /* flips the top bit of the starts above level 0 */
+#define BUCKET_WIDE 0x80000000u  /* a bucket whose window of 16 starts is too short */
 
 #define NAME_MASK 0x3fffffffu
 #define SIZE_MAX_STORED 0x7fffffffu
@@ -167,6 +168,56 @@ static uint32_t name_ref(const struct xp_symcand *c, const char *const strbase[]
 	return (uint32_t)c->table << 30 | (uint32_t)(c->name - strbase[c->table]);
 }
 
+static uintptr_t all_first_start(const struct seg *all, size_t k)
+{
+	size_t s = 0;
+	while (s < k && all[s].item < 0)
+		s++;
+	return s < k ? all[s].at : 0;
+}
+
+static uintptr_t all_last_start(const struct seg *all, size_t k)
+{
+	size_t s = k;
+	while (s > 0 && all[s - 1].item < 0)
+		s--;
+	return s ? all[s - 1].at : 0;
+}
+
+/* The buckets' width, 1 << shift bytes: the least that makes no more
+ * buckets than a quarter of the starts (one word each: a byte a start). */
+static unsigned bucket_shift(uint32_t span, size_t nent)
+{
+	unsigned shift = 0;
+	while (shift < 31 && ((size_t)(span >> shift) + 1) * 4 > nent)
+		shift++;
+	return shift;
+}
+
+/* bucket[b]: where a window of 16 starts begins that holds every start
+ * an offset in the bucket may fall in, from the last start at or before
+ * off[0] + (b << shift) to the last before the next bucket: the node of
+ * 16 (one line) that holds them both, else the first of them, flagged
+ * BUCKET_WIDE when the last is more than 15 further. */
+static void fill_buckets(uint32_t *bucket, size_t nbuckets, unsigned shift, const uint32_t *off, size_t nent)
+{
+	size_t i = 0;
+	for (size_t b = 0; b < nbuckets; b++) {
+		uint32_t at = off[0] + (uint32_t)(b << shift);
+		while (i + 1 < nent && off[i + 1] <= at)
+			i++;
+		bucket[b] = (uint32_t)i;
+	}
+	for (size_t b = 0; b < nbuckets; b++) {
+		uint32_t first = bucket[b], last = b + 1 < nbuckets ? bucket[b + 1] : (uint32_t)(nent - 1);
+		uint32_t node = first / XP_SYMIDX_TOP_STEP * XP_SYMIDX_TOP_STEP;
+		if (last - first > XP_SYMIDX_TOP_STEP - 1)
+			bucket[b] = first | BUCKET_WIDE;
+		else if (last - node <= XP_SYMIDX_TOP_STEP - 1)
+			bucket[b] = node;
+	}
+}
+
 int xp_symidx_build(struct xp_symidx *ix, uintptr_t base,
 		    const char *const strbase[XP_SYMIDX_TABLES],
 		    struct xp_symcand *c, size_t n)
@@ -269,11 +320,20 @@ int xp_symidx_build(struct xp_symidx *ix, uintptr_t base,
 		words[l] = (count[l] + PER_LINE - 1) / PER_LINE * PER_LINE;
 		total += words[l];
 	}
-	size_t bytes = (total + 2 * words[0]) * sizeof(uint32_t) + nextra * sizeof(struct xp_symidx_extra);
+	/* A bucket per 4 starts or so (see bucket_shift) where there are
+	 * more than a node's worth. */
+	uint32_t span = nent ? (uint32_t)(all_last_start(all, k) - all_first_start(all, k)) : 0;
+	unsigned shift = bucket_shift(span, nent);
+	size_t nbuckets = nent > XP_SYMIDX_TOP_STEP && nent < BUCKET_WIDE ? ((size_t)span >> shift) + 1 : 0;
+	/* The starts have a line of padding more, for a window of 16 that
+	 * begins at a bucket's first start. */
+	size_t off_words = words[0] + PER_LINE;
+	size_t bytes = (total + PER_LINE + 2 * words[0] + nbuckets) * sizeof(uint32_t) +
+		       nextra * sizeof(struct xp_symidx_extra);
 	uint32_t *block = aligned_alloc(LINE, bytes ? (bytes + LINE - 1) / LINE * LINE : LINE);
 	if (!block)
 		goto out;
-	uint32_t *off = block, *info = off + words[0], *next = info + 2 * words[0];
+	uint32_t *off = block, *info = off + off_words, *next = info + 2 * words[0];
 	ix->level[0] = off;
 	for (size_t l = 1; l < levels; l++) {
 		ix->level[l] = next;
@@ -303,15 +363,20 @@ int xp_symidx_build(struct xp_symidx *ix, uintptr_t base,
 		uint32_t *v = (uint32_t *)ix->level[l];
 		for (size_t t = 0; l && t < count[l]; t++)
 			v[t] = ix->level[l - 1][t * XP_SYMIDX_TOP_STEP] ^ (l == 1 ? TREE_BIAS : 0);
-		for (size_t t = count[l]; t < words[l]; t++)
+		for (size_t t = count[l]; t < (l ? words[l] : off_words); t++)
 			v[t] = UINT32_MAX ^ (l ? TREE_BIAS : 0);
 	}
+	uint32_t *bucket = (uint32_t *)(extra + nextra);
+	fill_buckets(bucket, nbuckets, shift, off, nent);
 	ix->n = (uint32_t)nent;
 	ix->nextra = (uint32_t)nextra;
 	ix->levels = (uint32_t)levels;
 	ix->off = off;
 	ix->info = info;
 	ix->extra = extra;
+	ix->bucket = nbuckets ? bucket : NULL;
+	ix->nbuckets = (uint32_t)nbuckets;
+	ix->bucket_shift = shift;
 	ix->block = block;
 	ix->bytes = bytes;
 	rc = 0;
@@ -332,12 +397,12 @@ out:
  * starts themselves are flipped as they are loaded. */
 typedef int32_t i32x4 __attribute__((vector_size(16)));
 
-/* The last of the 16 at v (a node: ascending, v[0] <= the offset) that is
- * at most the offset, given flipped (ob): 15 less the count above it. */
+/* The last of the 16 at v (a node, or a bucket's window: ascending,
+ * v[0] <= the offset) that is at most the offset, given flipped (ob): 15
+ * less the count above it. */
 static inline size_t last_of_16(const uint32_t *v, int32_t ob, int flip)
 {
 	i32x4 a, b, c, d, ov = { ob, ob, ob, ob };
-	v = __builtin_assume_aligned(v, LINE);
 	memcpy(&a, v, sizeof a);
 	memcpy(&b, v + 4, sizeof b);
 	memcpy(&c, v + 8, sizeof c);
@@ -364,14 +429,19 @@ int xp_symidx_find(const struct xp_symidx *ix, uintptr_t addr, struct xp_symidx_
 	uint32_t o = (uint32_t)(addr - ix->base);
 	if (ix->off[0] > o)
 		return 0;
-	/* The last segment starting at or before o, down the tree of 16-way
-	 * nodes (each one cache line; the top levels are small enough to stay
-	 * cached), then in the group of 16 starts, whose sizes and names
-	 * start loading at once. */
-	size_t group = 0;
+	/* The last segment starting at or before o: in the 16 starts from
+	 * its bucket's first, or down the tree of 16-way nodes (each one
+	 * cache line; the top levels are small enough to stay cached), then
+	 * in the group of 16 starts.  Their sizes and names start loading
+	 * as soon as it is known where the 16 are. */
 	int32_t ob = (int32_t)(o ^ TREE_BIAS);
-	for (uint32_t l = ix->levels; l-- > 1;)
-		group = (group + last_of_16(ix->level[l] + group, ob, 0)) * XP_SYMIDX_TOP_STEP;
+	uint32_t b = (o - ix->off[0]) >> ix->bucket_shift;
+	size_t group = b < ix->nbuckets ? ix->bucket[b] : BUCKET_WIDE;
+	if (group & BUCKET_WIDE) {
+		group = 0;
+		for (uint32_t l = ix->levels; l-- > 1;)
+			group = (group + last_of_16(ix->level[l] + group, ob, 0)) * XP_SYMIDX_TOP_STEP;
+	}
 	__builtin_prefetch(ix->info + 2 * group);
 	__builtin_prefetch(ix->info + 2 * group + PER_LINE);
 	size_t lo = group + last_of_16(ix->off + group, ob, 1);

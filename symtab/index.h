@@ -18,10 +18,13 @@
  * so on up to at most 16 (the levels of a tree of 16-way nodes, each node
  * one cache line: the arrays start on a line), plus 12 bytes per "extra"
  * record for the rare segment that continues a symbol started earlier
- * (the rest of an outer symbol after a nested one ends).  A random lookup
- * searches the small top levels, which stay cached, then touches one line
- * of every 16th start, one line of starts, and the two lines of sizes and
- * names of that group, which it prefetches before searching the group.
+ * (the rest of an outer symbol after a nested one ends), plus a word per
+ * four starts or so: buckets of equal width over the module's range, each
+ * saying where the 16 starts begin that hold its answer (where one bucket
+ * spans more, the tree answers).  A random lookup reads its bucket, then
+ * one or two lines of starts and the lines of sizes and names there, which
+ * it prefetches before searching the starts; no level of the tree waits
+ * on the one above.
  */
 #ifndef XP_SYMTAB_INDEX_H
 #define XP_SYMTAB_INDEX_H
@@ -61,6 +64,12 @@ struct xp_symidx {
 	 * lines with UINT32_MAX (so flipped above level 0) */
 	const uint32_t *level[XP_SYMIDX_LEVELS];
 	const struct xp_symidx_extra *extra;
+	/* nbuckets (0: none) entries of a shortcut past the tree: bucket[b]
+	 * is the last start at or before off[0] + (b << bucket_shift), and
+	 * the 16 starts from it hold every start up to the next bucket (or
+	 * the top bit says that they do not) */
+	const uint32_t *bucket;
+	uint32_t nbuckets, bucket_shift;
 	void *block;          /* the one allocation behind the arrays */
 	size_t bytes;         /* its size */
 };
