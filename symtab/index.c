@@ -8,7 +8,9 @@
 #define LINE 64 /* bytes of a cache line: arrays start on one */
 #define PER_LINE (LINE / sizeof(uint32_t))
 #define TREE_BIAS 0x80000000u /* flips the top bit of the starts above level 0 */
-#define BUCKET_WIDE 0x80000000u  /* a bucket whose window of 16 starts is too short */
+/* A bucket's top bits: its window is in level 1, or it has none. */
+#define BUCKET_LEVEL1 0x40000000u
+#define BUCKET_WIDE 0x80000000u
 
 #define NAME_MASK 0x3fffffffu
 #define SIZE_MAX_STORED 0x7fffffffu
@@ -185,20 +187,30 @@ static uintptr_t all_last_start(const struct seg *all, size_t k)
 }
 
 /* The buckets' width, 1 << shift bytes: the least that makes no more
- * buckets than a quarter of the starts (one word each: a byte a start). */
+ * buckets than half the starts (a word each: two bytes a start; a
+ * quarter left a third of libLLVM's lookups two steps instead of one). */
 static unsigned bucket_shift(uint32_t span, size_t nent)
 {
 	unsigned shift = 0;
-	while (shift < 31 && ((size_t)(span >> shift) + 1) * 4 > nent)
+	while (shift < 31 && ((size_t)(span >> shift) + 1) * 2 > nent)
 		shift++;
 	return shift;
 }
 
+/* Where a window of 16 begins that holds first and last (first <= last):
+ * the node of 16 (one line) that holds both, else first. */
+static uint32_t window(uint32_t first, uint32_t last)
+{
+	uint32_t node = first / XP_SYMIDX_TOP_STEP * XP_SYMIDX_TOP_STEP;
+	return last - node < XP_SYMIDX_TOP_STEP ? node : first;
+}
+
 /* bucket[b]: where a window of 16 starts begins that holds every start
  * an offset in the bucket may fall in, from the last start at or before
- * off[0] + (b << shift) to the last before the next bucket: the node of
- * 16 (one line) that holds them both, else the first of them, flagged
- * BUCKET_WIDE when the last is more than 15 further. */
+ * off[0] + (b << shift) to the last before the next bucket.  When they
+ * are more than 16, the window is one of 16 groups in level 1 (flagged
+ * BUCKET_LEVEL1), then one node of starts; more than that, BUCKET_WIDE:
+ * the tree from its top. */
 static void fill_buckets(uint32_t *bucket, size_t nbuckets, unsigned shift, const uint32_t *off, size_t nent)
 {
 	size_t i = 0;
@@ -210,11 +222,13 @@ static void fill_buckets(uint32_t *bucket, size_t nbuckets, unsigned shift, cons
 	}
 	for (size_t b = 0; b < nbuckets; b++) {
 		uint32_t first = bucket[b], last = b + 1 < nbuckets ? bucket[b + 1] : (uint32_t)(nent - 1);
-		uint32_t node = first / XP_SYMIDX_TOP_STEP * XP_SYMIDX_TOP_STEP;
-		if (last - first > XP_SYMIDX_TOP_STEP - 1)
-			bucket[b] = first | BUCKET_WIDE;
-		else if (last - node <= XP_SYMIDX_TOP_STEP - 1)
-			bucket[b] = node;
+		uint32_t g0 = first / XP_SYMIDX_TOP_STEP, g1 = last / XP_SYMIDX_TOP_STEP;
+		if (last - first < XP_SYMIDX_TOP_STEP)
+			bucket[b] = window(first, last);
+		else if (g1 - g0 < XP_SYMIDX_TOP_STEP)
+			bucket[b] = window(g0, g1) | BUCKET_LEVEL1;
+		else
+			bucket[b] = BUCKET_WIDE;
 	}
 }
 
@@ -315,25 +329,23 @@ int xp_symidx_build(struct xp_symidx *ix, uintptr_t base,
 		count[levels] = (count[levels - 1] + XP_SYMIDX_TOP_STEP - 1) / XP_SYMIDX_TOP_STEP;
 		levels++;
 	}
-	size_t total = 0;
+	/* The starts and level 1 have a line of padding more, for a window
+	 * of 16 that begins at any of them. */
+	size_t total = 0, rows = (count[0] + PER_LINE - 1) / PER_LINE * PER_LINE;
 	for (size_t l = 0; l < levels; l++) {
-		words[l] = (count[l] + PER_LINE - 1) / PER_LINE * PER_LINE;
+		words[l] = (count[l] + PER_LINE - 1) / PER_LINE * PER_LINE + (l < 2 ? PER_LINE : 0);
 		total += words[l];
 	}
-	/* A bucket per 4 starts or so (see bucket_shift) where there are
+	/* A bucket per two starts or so (see bucket_shift) where there are
 	 * more than a node's worth. */
 	uint32_t span = nent ? (uint32_t)(all_last_start(all, k) - all_first_start(all, k)) : 0;
 	unsigned shift = bucket_shift(span, nent);
-	size_t nbuckets = nent > XP_SYMIDX_TOP_STEP && nent < BUCKET_WIDE ? ((size_t)span >> shift) + 1 : 0;
-	/* The starts have a line of padding more, for a window of 16 that
-	 * begins at a bucket's first start. */
-	size_t off_words = words[0] + PER_LINE;
-	size_t bytes = (total + PER_LINE + 2 * words[0] + nbuckets) * sizeof(uint32_t) +
-		       nextra * sizeof(struct xp_symidx_extra);
+	size_t nbuckets = nent > XP_SYMIDX_TOP_STEP && nent < BUCKET_LEVEL1 ? ((size_t)span >> shift) + 1 : 0;
+	size_t bytes = (total + 2 * rows + nbuckets) * sizeof(uint32_t) + nextra * sizeof(struct xp_symidx_extra);
 	uint32_t *block = aligned_alloc(LINE, bytes ? (bytes + LINE - 1) / LINE * LINE : LINE);
 	if (!block)
 		goto out;
-	uint32_t *off = block, *info = off + off_words, *next = info + 2 * words[0];
+	uint32_t *off = block, *info = off + words[0], *next = info + 2 * rows;
 	ix->level[0] = off;
 	for (size_t l = 1; l < levels; l++) {
 		ix->level[l] = next;
@@ -363,7 +375,7 @@ int xp_symidx_build(struct xp_symidx *ix, uintptr_t base,
 		uint32_t *v = (uint32_t *)ix->level[l];
 		for (size_t t = 0; l && t < count[l]; t++)
 			v[t] = ix->level[l - 1][t * XP_SYMIDX_TOP_STEP] ^ (l == 1 ? TREE_BIAS : 0);
-		for (size_t t = count[l]; t < (l ? words[l] : off_words); t++)
+		for (size_t t = count[l]; t < words[l]; t++)
 			v[t] = UINT32_MAX ^ (l ? TREE_BIAS : 0);
 	}
 	uint32_t *bucket = (uint32_t *)(extra + nextra);
@@ -429,15 +441,18 @@ int xp_symidx_find(const struct xp_symidx *ix, uintptr_t addr, struct xp_symidx_
 	uint32_t o = (uint32_t)(addr - ix->base);
 	if (ix->off[0] > o)
 		return 0;
-	/* The last segment starting at or before o: in the 16 starts from
-	 * its bucket's first, or down the tree of 16-way nodes (each one
-	 * cache line; the top levels are small enough to stay cached), then
-	 * in the group of 16 starts.  Their sizes and names start loading
-	 * as soon as it is known where the 16 are. */
+	/* The last segment starting at or before o: in the 16 starts its
+	 * bucket says, or in the node below the 16 of level 1 it says, or
+	 * down the tree of 16-way nodes (each one cache line; the top levels
+	 * are small enough to stay cached) to a node of starts.  Their sizes
+	 * and names start loading as soon as it is known where the 16 are. */
 	int32_t ob = (int32_t)(o ^ TREE_BIAS);
 	uint32_t b = (o - ix->off[0]) >> ix->bucket_shift;
 	size_t group = b < ix->nbuckets ? ix->bucket[b] : BUCKET_WIDE;
-	if (group & BUCKET_WIDE) {
+	if (group & BUCKET_LEVEL1) {
+		group &= ~(size_t)BUCKET_LEVEL1;
+		group = (group + last_of_16(ix->level[1] + group, ob, 0)) * XP_SYMIDX_TOP_STEP;
+	} else if (group & BUCKET_WIDE) {
 		group = 0;
 		for (uint32_t l = ix->levels; l-- > 1;)
 			group = (group + last_of_16(ix->level[l] + group, ob, 0)) * XP_SYMIDX_TOP_STEP;

@@ -19,12 +19,13 @@
  * one cache line: the arrays start on a line), plus 12 bytes per "extra"
  * record for the rare segment that continues a symbol started earlier
  * (the rest of an outer symbol after a nested one ends), plus a word per
- * four starts or so: buckets of equal width over the module's range, each
- * saying where the 16 starts begin that hold its answer (where one bucket
- * spans more, the tree answers).  A random lookup reads its bucket, then
- * one or two lines of starts and the lines of sizes and names there, which
- * it prefetches before searching the starts; no level of the tree waits
- * on the one above.
+ * two starts or so: buckets of equal width over the module's range, each
+ * saying where the 16 starts begin that hold its answer, or where in level
+ * 1 the 16 groups of 16 do (a run of tiny functions; where one bucket spans
+ * still more, the tree answers from its top).  A random lookup reads its
+ * bucket, maybe one line of level 1, then one or two lines of starts and
+ * the lines of sizes and names there, which it prefetches before searching
+ * the starts.
  */
 #ifndef XP_SYMTAB_INDEX_H
 #define XP_SYMTAB_INDEX_H
@@ -61,13 +62,14 @@ struct xp_symidx {
 	/* level[0] is off; level[l + 1][i] is level[l][16 * i] (above
 	 * level 0 with the top bit flipped: signed compares order them), up
 	 * to a level of at most 16 (levels in all); each padded to whole
-	 * lines with UINT32_MAX (so flipped above level 0) */
+	 * lines with UINT32_MAX (so flipped above level 0), levels 0 and 1
+	 * with a line more (a bucket's window may begin at any entry) */
 	const uint32_t *level[XP_SYMIDX_LEVELS];
 	const struct xp_symidx_extra *extra;
-	/* nbuckets (0: none) entries of a shortcut past the tree: bucket[b]
-	 * is the last start at or before off[0] + (b << bucket_shift), and
-	 * the 16 starts from it hold every start up to the next bucket (or
-	 * the top bit says that they do not) */
+	/* nbuckets (0: none) entries of a shortcut past the tree, one per
+	 * 1 << bucket_shift bytes from off[0]: where in level 0, or in level 1
+	 * (flagged in the top bits), 16 entries begin that hold the answer for
+	 * every offset in the bucket (index.c: fill_buckets) */
 	const uint32_t *bucket;
 	uint32_t nbuckets, bucket_shift;
 	void *block;          /* the one allocation behind the arrays */

@@ -267,15 +267,16 @@ START_TEST(wide_and_packed_against_brute_force)
 {
 	unsigned seed = (unsigned)time(NULL);
 	srand(seed);
-	for (int round = 0; round < 12; round++) {
+	for (int round = 0; round < 40; round++) {
 		size_t n = 17 + (size_t)rand() % 1500;
+		int packed_eighths = 1 + rand() % 6;
 		struct xp_symcand *c = malloc(n * sizeof *c), *copy = malloc(n * sizeof *c);
 		uintptr_t packed_at = (uintptr_t)(rand() % (1 << 20)), span = (uintptr_t)1 << (10 + rand() % 12);
 		for (size_t i = 0; i < n; i++) {
 			char name[16];
 			snprintf(name, sizeof name, "_x%04zu", i);
-			/* about half in a run of small functions, side by side */
-			int packed = rand() % 2;
+			/* some in a run of small functions, side by side */
+			int packed = rand() % 8 < packed_eighths;
 			uintptr_t start = packed ? packed_at + (uintptr_t)(rand() % (int)(n * 2)) : (uintptr_t)rand() % span;
 			uintptr_t size = packed ? (uintptr_t)(1 + rand() % 4) : (uintptr_t)(1 + rand() % 300);
 			c[i] = sym(name, start, size, rand() % 3);
