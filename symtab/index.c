@@ -170,20 +170,15 @@ static uint32_t name_ref(const struct xp_symcand *c, const char *const strbase[]
 	return (uint32_t)c->table << 30 | (uint32_t)(c->name - strbase[c->table]);
 }
 
-static uintptr_t all_first_start(const struct seg *all, size_t k)
+/* From the first start of a segment that names a symbol to the last. */
+static uint32_t starts_span(const struct seg *all, size_t k)
 {
-	size_t s = 0;
-	while (s < k && all[s].item < 0)
-		s++;
-	return s < k ? all[s].at : 0;
-}
-
-static uintptr_t all_last_start(const struct seg *all, size_t k)
-{
-	size_t s = k;
-	while (s > 0 && all[s - 1].item < 0)
-		s--;
-	return s ? all[s - 1].at : 0;
+	size_t first = 0, last = k;
+	while (first < k && all[first].item < 0)
+		first++;
+	while (last > first && all[last - 1].item < 0)
+		last--;
+	return last > first ? (uint32_t)(all[last - 1].at - all[first].at) : 0;
 }
 
 /* The buckets' width, 1 << shift bytes: the least that makes no more
@@ -338,7 +333,7 @@ int xp_symidx_build(struct xp_symidx *ix, uintptr_t base,
 	}
 	/* A bucket per two starts or so (see bucket_shift) where there are
 	 * more than a node's worth. */
-	uint32_t span = nent ? (uint32_t)(all_last_start(all, k) - all_first_start(all, k)) : 0;
+	uint32_t span = starts_span(all, k);
 	unsigned shift = bucket_shift(span, nent);
 	size_t nbuckets = nent > XP_SYMIDX_TOP_STEP && nent < BUCKET_LEVEL1 ? ((size_t)span >> shift) + 1 : 0;
 	size_t bytes = (total + 2 * rows + nbuckets) * sizeof(uint32_t) + nextra * sizeof(struct xp_symidx_extra);
