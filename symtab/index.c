@@ -7,6 +7,10 @@
 
 #define LINE 64 /* bytes of a cache line: arrays start on one */
 #define PER_LINE (LINE / sizeof(uint32_t))
+#define TREE_BIAS 0x80000000u /* flips the top bit of the starts above level 0 */
+/* A bucket's top bits: its window is in level 1, or it has none. */
+#define BUCKET_LEVEL1 0x40000000u
+#define BUCKET_WIDE 0x80000000u
 
 #define NAME_MASK 0x3fffffffu
 #define SIZE_MAX_STORED 0x7fffffffu
@@ -166,6 +170,63 @@ static uint32_t name_ref(const struct xp_symcand *c, const char *const strbase[]
 	return (uint32_t)c->table << 30 | (uint32_t)(c->name - strbase[c->table]);
 }
 
+/* From the first start of a segment that names a symbol to the last. */
+static uint32_t starts_span(const struct seg *all, size_t k)
+{
+	size_t first = 0, last = k;
+	while (first < k && all[first].item < 0)
+		first++;
+	while (last > first && all[last - 1].item < 0)
+		last--;
+	return last > first ? (uint32_t)(all[last - 1].at - all[first].at) : 0;
+}
+
+/* The buckets' width, 1 << shift bytes: the least that makes no more
+ * buckets than half the starts (a word each: two bytes a start; a
+ * quarter left a third of libLLVM's lookups two steps instead of one). */
+static unsigned bucket_shift(uint32_t span, size_t nent)
+{
+	unsigned shift = 0;
+	while (shift < 31 && ((size_t)(span >> shift) + 1) * 2 > nent)
+		shift++;
+	return shift;
+}
+
+/* Where a window of 16 begins that holds first and last (first <= last):
+ * the node of 16 (one line) that holds both, else first. */
+static uint32_t window(uint32_t first, uint32_t last)
+{
+	uint32_t node = first / XP_SYMIDX_TOP_STEP * XP_SYMIDX_TOP_STEP;
+	return last - node < XP_SYMIDX_TOP_STEP ? node : first;
+}
+
+/* bucket[b]: where a window of 16 starts begins that holds every start
+ * an offset in the bucket may fall in, from the last start at or before
+ * off[0] + (b << shift) to the last before the next bucket.  When they
+ * are more than 16, the window is one of 16 groups in level 1 (flagged
+ * BUCKET_LEVEL1), then one node of starts; more than that, BUCKET_WIDE:
+ * the tree from its top. */
+static void fill_buckets(uint32_t *bucket, size_t nbuckets, unsigned shift, const uint32_t *off, size_t nent)
+{
+	size_t i = 0;
+	for (size_t b = 0; b < nbuckets; b++) {
+		uint32_t at = off[0] + (uint32_t)(b << shift);
+		while (i + 1 < nent && off[i + 1] <= at)
+			i++;
+		bucket[b] = (uint32_t)i;
+	}
+	for (size_t b = 0; b < nbuckets; b++) {
+		uint32_t first = bucket[b], last = b + 1 < nbuckets ? bucket[b + 1] : (uint32_t)(nent - 1);
+		uint32_t g0 = first / XP_SYMIDX_TOP_STEP, g1 = last / XP_SYMIDX_TOP_STEP;
+		if (last - first < XP_SYMIDX_TOP_STEP)
+			bucket[b] = window(first, last);
+		else if (g1 - g0 < XP_SYMIDX_TOP_STEP)
+			bucket[b] = window(g0, g1) | BUCKET_LEVEL1;
+		else
+			bucket[b] = BUCKET_WIDE;
+	}
+}
+
 int xp_symidx_build(struct xp_symidx *ix, uintptr_t base,
 		    const char *const strbase[XP_SYMIDX_TABLES],
 		    struct xp_symcand *c, size_t n)
@@ -263,16 +324,23 @@ int xp_symidx_build(struct xp_symidx *ix, uintptr_t base,
 		count[levels] = (count[levels - 1] + XP_SYMIDX_TOP_STEP - 1) / XP_SYMIDX_TOP_STEP;
 		levels++;
 	}
-	size_t total = 0;
+	/* The starts and level 1 have a line of padding more, for a window
+	 * of 16 that begins at any of them. */
+	size_t total = 0, rows = (count[0] + PER_LINE - 1) / PER_LINE * PER_LINE;
 	for (size_t l = 0; l < levels; l++) {
-		words[l] = (count[l] + PER_LINE - 1) / PER_LINE * PER_LINE;
+		words[l] = (count[l] + PER_LINE - 1) / PER_LINE * PER_LINE + (l < 2 ? PER_LINE : 0);
 		total += words[l];
 	}
-	size_t bytes = (total + 2 * words[0]) * sizeof(uint32_t) + nextra * sizeof(struct xp_symidx_extra);
+	/* A bucket per two starts or so (see bucket_shift) where there are
+	 * more than a node's worth. */
+	uint32_t span = starts_span(all, k);
+	unsigned shift = bucket_shift(span, nent);
+	size_t nbuckets = nent > XP_SYMIDX_TOP_STEP && nent < BUCKET_LEVEL1 ? ((size_t)span >> shift) + 1 : 0;
+	size_t bytes = (total + 2 * rows + nbuckets) * sizeof(uint32_t) + nextra * sizeof(struct xp_symidx_extra);
 	uint32_t *block = aligned_alloc(LINE, bytes ? (bytes + LINE - 1) / LINE * LINE : LINE);
 	if (!block)
 		goto out;
-	uint32_t *off = block, *info = off + words[0], *next = info + 2 * words[0];
+	uint32_t *off = block, *info = off + words[0], *next = info + 2 * rows;
 	ix->level[0] = off;
 	for (size_t l = 1; l < levels; l++) {
 		ix->level[l] = next;
@@ -301,16 +369,21 @@ int xp_symidx_build(struct xp_symidx *ix, uintptr_t base,
 	for (size_t l = 0; l < levels; l++) {
 		uint32_t *v = (uint32_t *)ix->level[l];
 		for (size_t t = 0; l && t < count[l]; t++)
-			v[t] = ix->level[l - 1][t * XP_SYMIDX_TOP_STEP];
+			v[t] = ix->level[l - 1][t * XP_SYMIDX_TOP_STEP] ^ (l == 1 ? TREE_BIAS : 0);
 		for (size_t t = count[l]; t < words[l]; t++)
-			v[t] = UINT32_MAX;
+			v[t] = UINT32_MAX ^ (l ? TREE_BIAS : 0);
 	}
+	uint32_t *bucket = (uint32_t *)(extra + nextra);
+	fill_buckets(bucket, nbuckets, shift, off, nent);
 	ix->n = (uint32_t)nent;
 	ix->nextra = (uint32_t)nextra;
 	ix->levels = (uint32_t)levels;
 	ix->off = off;
 	ix->info = info;
 	ix->extra = extra;
+	ix->bucket = nbuckets ? bucket : NULL;
+	ix->nbuckets = (uint32_t)nbuckets;
+	ix->bucket_shift = shift;
 	ix->block = block;
 	ix->bytes = bytes;
 	rc = 0;
@@ -323,14 +396,36 @@ out:
 	return rc;
 }
 
-/* The last of the 16 at v (v[0] <= o) that is <= o. */
-static inline size_t last_of_16(const uint32_t *v, uint32_t o)
+/* A node of 16 starts is compared with the offset four at a time, in
+ * steps that do not wait on one another (a binary search over the 16
+ * makes four dependent loads, each waiting on the compare before it).
+ * The levels above the starts hold them with the top bit flipped
+ * (TREE_BIAS), so that a signed compare orders them as unsigned; the
+ * starts themselves are flipped as they are loaded. */
+typedef int32_t i32x4 __attribute__((vector_size(16)));
+
+/* The last of the 16 at v (a node, or a bucket's window: ascending,
+ * v[0] <= the offset) that is at most the offset, given flipped (ob): 15
+ * less the count above it. */
+static inline size_t last_of_16(const uint32_t *v, int32_t ob, int flip)
 {
-	size_t at = 0;
-	at = v[at + 8] <= o ? at + 8 : at;
-	at = v[at + 4] <= o ? at + 4 : at;
-	at = v[at + 2] <= o ? at + 2 : at;
-	return v[at + 1] <= o ? at + 1 : at;
+	i32x4 a, b, c, d, ov = { ob, ob, ob, ob };
+	memcpy(&a, v, sizeof a);
+	memcpy(&b, v + 4, sizeof b);
+	memcpy(&c, v + 8, sizeof c);
+	memcpy(&d, v + 12, sizeof d);
+	if (flip) {
+		i32x4 bias = { (int32_t)TREE_BIAS, (int32_t)TREE_BIAS, (int32_t)TREE_BIAS, (int32_t)TREE_BIAS };
+		a ^= bias;
+		b ^= bias;
+		c ^= bias;
+		d ^= bias;
+	}
+	/* each compare is -1 where above */
+	i32x4 s = ((a > ov) + (b > ov)) + ((c > ov) + (d > ov));
+	s += __builtin_shufflevector(s, s, 2, 3, 0, 1);
+	s += __builtin_shufflevector(s, s, 1, 0, 3, 2);
+	return (size_t)(15 + s[0]);
 }
 
 int xp_symidx_find(const struct xp_symidx *ix, uintptr_t addr, struct xp_symidx_hit *hit)
@@ -341,16 +436,25 @@ int xp_symidx_find(const struct xp_symidx *ix, uintptr_t addr, struct xp_symidx_
 	uint32_t o = (uint32_t)(addr - ix->base);
 	if (ix->off[0] > o)
 		return 0;
-	/* The last segment starting at or before o, down the tree of 16-way
-	 * nodes (each one cache line; the top levels are small enough to stay
-	 * cached), then in the group of 16 starts, whose sizes and names
-	 * start loading at once. */
-	size_t group = 0;
-	for (uint32_t l = ix->levels; l-- > 1;)
-		group = (group + last_of_16(ix->level[l] + group, o)) * XP_SYMIDX_TOP_STEP;
+	/* The last segment starting at or before o: in the 16 starts its
+	 * bucket says, or in the node below the 16 of level 1 it says, or
+	 * down the tree of 16-way nodes (each one cache line; the top levels
+	 * are small enough to stay cached) to a node of starts.  Their sizes
+	 * and names start loading as soon as it is known where the 16 are. */
+	int32_t ob = (int32_t)(o ^ TREE_BIAS);
+	uint32_t b = (o - ix->off[0]) >> ix->bucket_shift;
+	size_t group = b < ix->nbuckets ? ix->bucket[b] : BUCKET_WIDE;
+	if (group & BUCKET_LEVEL1) {
+		group &= ~(size_t)BUCKET_LEVEL1;
+		group = (group + last_of_16(ix->level[1] + group, ob, 0)) * XP_SYMIDX_TOP_STEP;
+	} else if (group & BUCKET_WIDE) {
+		group = 0;
+		for (uint32_t l = ix->levels; l-- > 1;)
+			group = (group + last_of_16(ix->level[l] + group, ob, 0)) * XP_SYMIDX_TOP_STEP;
+	}
 	__builtin_prefetch(ix->info + 2 * group);
 	__builtin_prefetch(ix->info + 2 * group + PER_LINE);
-	size_t lo = group + last_of_16(ix->off + group, o);
+	size_t lo = group + last_of_16(ix->off + group, ob, 1);
 	uint32_t start = ix->off[lo], word = ix->info[2 * lo], name = ix->info[2 * lo + 1];
 	const char *text = ix->strbase[name >> 30] + (name & NAME_MASK);
 	uint32_t len = word >> XP_SYMIDX_LEN_SHIFT & XP_SYMIDX_LEN_UNKNOWN, size = word & XP_SYMIDX_SIZE_MASK;

@@ -18,10 +18,14 @@
  * so on up to at most 16 (the levels of a tree of 16-way nodes, each node
  * one cache line: the arrays start on a line), plus 12 bytes per "extra"
  * record for the rare segment that continues a symbol started earlier
- * (the rest of an outer symbol after a nested one ends).  A random lookup
- * searches the small top levels, which stay cached, then touches one line
- * of every 16th start, one line of starts, and the two lines of sizes and
- * names of that group, which it prefetches before searching the group.
+ * (the rest of an outer symbol after a nested one ends), plus a word per
+ * two starts or so: buckets of equal width over the module's range, each
+ * saying where the 16 starts begin that hold its answer, or where in level
+ * 1 the 16 groups of 16 do (a run of tiny functions; where one bucket spans
+ * still more, the tree answers from its top).  A random lookup reads its
+ * bucket, maybe one line of level 1, then one or two lines of starts and
+ * the lines of sizes and names there, which it prefetches before searching
+ * the starts.
  */
 #ifndef XP_SYMTAB_INDEX_H
 #define XP_SYMTAB_INDEX_H
@@ -55,11 +59,19 @@ struct xp_symidx {
 	const uint32_t *off;  /* n segment starts, ascending, relative to base */
 	/* n pairs: the first word (below: size, name length...), name reference */
 	const uint32_t *info;
-	/* level[0] is off; level[l + 1][i] is level[l][16 * i], up to a
-	 * level of at most 16 (levels in all); each padded to whole lines
-	 * with UINT32_MAX */
+	/* level[0] is off; level[l + 1][i] is level[l][16 * i] (above
+	 * level 0 with the top bit flipped: signed compares order them), up
+	 * to a level of at most 16 (levels in all); each padded to whole
+	 * lines with UINT32_MAX (so flipped above level 0), levels 0 and 1
+	 * with a line more (a bucket's window may begin at any entry) */
 	const uint32_t *level[XP_SYMIDX_LEVELS];
 	const struct xp_symidx_extra *extra;
+	/* nbuckets (0: none) entries of a shortcut past the tree, one per
+	 * 1 << bucket_shift bytes from off[0]: where in level 0, or in level 1
+	 * (flagged in the top bits), 16 entries begin that hold the answer for
+	 * every offset in the bucket (index.c: fill_buckets) */
+	const uint32_t *bucket;
+	uint32_t nbuckets, bucket_shift;
 	void *block;          /* the one allocation behind the arrays */
 	size_t bytes;         /* its size */
 };

@@ -572,6 +572,9 @@ static int read_lines(struct xp_symmod *m)
 
 enum outcome { FOUND, NOTHING, UNKNOWN_OBJECT, NOT_INDEXED };
 
+/* Up to this many objects the one holding an address is found by counting. */
+#define SMALL_SNAPSHOT 48
+
 static struct xp_symmod *module_at(const struct snapshot *s, uintptr_t addr)
 {
 	/* The last start at or below addr, with no branch on the data (a
@@ -579,10 +582,25 @@ static struct xp_symmod *module_at(const struct snapshot *s, uintptr_t addr)
 	size_t n = s->n, at = 0;
 	if (!n || s->lo[0] > addr)
 		return NULL;
-	while (n > 1) {
-		size_t half = n / 2;
-		at = s->lo[at + half] <= addr ? at + half : at;
-		n -= half;
+	if (n <= SMALL_SNAPSHOT) {
+		/* The starts at or below addr, counted: compares that do not
+		 * wait on one another, unlike the halving's chain of loads. */
+		size_t c0 = 0, c1 = 0, c2 = 0, c3 = 0, i = 1;
+		for (; i + 4 <= n; i += 4) {
+			c0 += s->lo[i] <= addr;
+			c1 += s->lo[i + 1] <= addr;
+			c2 += s->lo[i + 2] <= addr;
+			c3 += s->lo[i + 3] <= addr;
+		}
+		for (; i < n; i++)
+			c0 += s->lo[i] <= addr;
+		at = (c0 + c1) + (c2 + c3);
+	} else {
+		while (n > 1) {
+			size_t half = n / 2;
+			at = s->lo[at + half] <= addr ? at + half : at;
+			n -= half;
+		}
 	}
 	struct xp_symmod *m = s->mods[at];
 	return addr < m->hi ? m : NULL;

@@ -95,13 +95,13 @@ static size_t text_need(const struct xp_symbol *sym, int file, size_t file_len)
 }
 
 /* The text of sym at out, "+0xoff/0xsize" only when with_offset, with
- * " (file:line)" when file is not NULL: its length. */
+ * " (file:line)" when file is not NULL: its length.  The name is copied
+ * last: a random address's name is the one line of memory still loading
+ * (the lookup prefetched it), and the rest is written meanwhile. */
 static size_t write_text(char *out, const struct xp_symbol *sym, const char *file, size_t file_len,
 			 unsigned line, int with_offset)
 {
-	char *p = out;
-	memcpy(p, sym->name, sym->name_len);
-	p += sym->name_len;
+	char *p = out + sym->name_len;
 	if (with_offset) {
 		memcpy(p, "+0x", 3);
 		p += 3;
@@ -126,6 +126,7 @@ static size_t write_text(char *out, const struct xp_symbol *sym, const char *fil
 		memcpy(p, tp, (size_t)(tail + sizeof tail - tp));
 		p += tail + sizeof tail - tp;
 	}
+	memcpy(out, sym->name, sym->name_len);
 	return (size_t)(p - out);
 }
 

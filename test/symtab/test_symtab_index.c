@@ -260,6 +260,46 @@ START_TEST(random_against_brute_force)
 }
 END_TEST
 
+/* Many symbols over a wide range, some packed tightly together: the
+ * lookup's shortcut (a bucket and the 16 starts from it) and the tree it
+ * falls back on where a bucket holds more, at every edge of every symbol. */
+START_TEST(wide_and_packed_against_brute_force)
+{
+	unsigned seed = (unsigned)time(NULL);
+	srand(seed);
+	for (int round = 0; round < 40; round++) {
+		size_t n = 17 + (size_t)rand() % 1500;
+		int packed_eighths = 1 + rand() % 6;
+		struct xp_symcand *c = malloc(n * sizeof *c), *copy = malloc(n * sizeof *c);
+		uintptr_t packed_at = (uintptr_t)(rand() % (1 << 20)), span = (uintptr_t)1 << (10 + rand() % 12);
+		for (size_t i = 0; i < n; i++) {
+			char name[16];
+			snprintf(name, sizeof name, "_x%04zu", i);
+			/* some in a run of small functions, side by side */
+			int packed = rand() % 8 < packed_eighths;
+			uintptr_t start = packed ? packed_at + (uintptr_t)(rand() % (int)(n * 2)) : (uintptr_t)rand() % span;
+			uintptr_t size = packed ? (uintptr_t)(1 + rand() % 4) : (uintptr_t)(1 + rand() % 300);
+			c[i] = sym(name, start, size, rand() % 3);
+		}
+		memcpy(copy, c, n * sizeof *c);
+		struct xp_symidx ix = build(copy, n);
+		for (size_t q = 0; q < 4 * n; q++) {
+			const struct xp_symcand *s = &c[q / 4];
+			uintptr_t edge[4] = { s->start - 1, s->start, s->start + s->size - 1, s->start + s->size };
+			uintptr_t off = (q % 8 == 7 ? BASE + (uintptr_t)rand() % (span + (1 << 20)) : edge[q % 4]) - BASE;
+			char want[128];
+			snprintf(want, sizeof want, "%s", brute(c, n, off));
+			ck_assert_msg(!strcmp(at(&ix, off), want), "seed %u round %d offset %#lx: got %s want %s",
+				      seed, round, (unsigned long)off, at(&ix, off), want);
+		}
+		xp_symidx_free(&ix);
+		free(c);
+		free(copy);
+		strused = 1;
+	}
+}
+END_TEST
+
 /* .gnu_debuglink's CRC is CRC-32/ISO-HDLC: its published check value. */
 START_TEST(debuglink_crc)
 {
@@ -280,6 +320,7 @@ int main(void)
 	tcase_add_test(tc, zero_sized);
 	tcase_add_test(tc, rejects);
 	tcase_add_test(tc, random_against_brute_force);
+	tcase_add_test(tc, wide_and_packed_against_brute_force);
 	tcase_add_test(tc, large_sizes_and_long_names);
 	tcase_add_test(tc, debuglink_crc);
 	suite_add_tcase(s, tc);

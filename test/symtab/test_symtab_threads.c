@@ -17,6 +17,7 @@
 #include <xprintf.h>
 
 #include "check_run.h"
+#include "copy_file.h"
 #include "oracle.h"
 
 #define FN(f) ((void *)(uintptr_t)(f))
@@ -162,17 +163,7 @@ static const char *fixture_copy_at_length(size_t len, char *dir, size_t dir_size
 	if (mkdir(dir, 0700) != 0)
 		return NULL;
 	snprintf(path, sizeof path, "%s%s", dir, leaf);
-	FILE *in = fopen(FIXTURE_DIR "/libxpfix_late.so", "rb"), *out = fopen(path, "wb");
-	char buf[4096];
-	size_t n;
-	while (in && out && (n = fread(buf, 1, sizeof buf, in)) > 0)
-		fwrite(buf, 1, n, out);
-	int ok = in && out && !ferror(in);
-	if (in)
-		fclose(in);
-	if (out && fclose(out) != 0)
-		ok = 0;
-	return ok && strlen(path) == len ? path : NULL;
+	return copy_file(FIXTURE_DIR "/libxpfix_late.so", path) == 0 && strlen(path) == len ? path : NULL;
 }
 
 /* Rescans read dlpi_name of objects that another thread is loading, with
