@@ -25,9 +25,17 @@ int xp_run_avx512_chosen;
  * GLIBC_TUNABLES); libgcc's __builtin_cpu_supports would ask again, with
  * CPUID instructions that are slow under a hypervisor, in every program
  * linked with the library. */
+/* CPU_FEATURE_ACTIVE without its 1 << bit, undefined for bit 31 (AVX512VL). */
+static int feature_active(unsigned index)
+{
+	const unsigned bits = 8 * sizeof(unsigned);
+	const struct cpuid_feature *leaf = __x86_get_cpuid_feature_leaf(index / (4 * bits));
+	return leaf->active_array[index % (4 * bits) / bits] >> index % bits & 1;
+}
+
 __attribute__((constructor)) static void choose_run_loop(void)
 {
-	xp_run_avx512_chosen = CPU_FEATURE_ACTIVE(AVX512BW) && CPU_FEATURE_ACTIVE(AVX512VL);
+	xp_run_avx512_chosen = feature_active(x86_cpu_AVX512BW) && feature_active(x86_cpu_AVX512VL);
 }
 #endif
 
