@@ -135,19 +135,19 @@ int xp_lineidx_build(struct xp_lineidx *li, uintptr_t base, const struct xp_line
 			max_line = kept[i].line;
 	}
 	/* Path and line packed in 3 bytes if they fit, else in 4, else a
-	 * pair; the path as its offset in the names, or when the offset
-	 * does not fit and the file's index does, as that. */
+	 * pair; the path as the file's index, or when only its offset in
+	 * the names fits, as that. */
 	unsigned line_need = bits_for(max_line);
 	unsigned by_offset = names_len > 1 ? bits_for(names_len - 1) : 0;
 	unsigned by_index = nfiles > 1 ? bits_for(nfiles - 1) : 0;
 	struct layout L = { kept, k, base, 8, 0 };
-	uint32_t ntable = 0; /* file table entries kept for the lookups */
+	uint32_t ntable = nfiles; /* file table entries kept for the lookups */
 	for (unsigned width = 3; width <= 4 && L.payload == 8; width++) {
-		if (by_offset + line_need <= 8 * width) {
-			L = (struct layout){ kept, k, base, width, 8 * width - by_offset };
-		} else if (by_index + line_need <= 8 * width) {
+		if (by_index + line_need <= 8 * width) {
 			L = (struct layout){ kept, k, base, width, 8 * width - by_index };
-			ntable = nfiles;
+		} else if (by_offset + line_need <= 8 * width) {
+			L = (struct layout){ kept, k, base, width, 8 * width - by_offset };
+			ntable = 0;
 		}
 	}
 	if (!ntable)
@@ -156,19 +156,23 @@ int xp_lineidx_build(struct xp_lineidx *li, uintptr_t base, const struct xp_line
 	size_t nbuckets = k ? bucket_of(&L, k - 1) + 1 : 0, nrows;
 	size_t stream_len = lay_out(&L, NULL, nbuckets, NULL, &nrows);
 	/* Word-sized arrays first, the byte stream after them: no padding. */
-	size_t bytes = nbuckets * sizeof(struct xp_linebucket) + (size_t)ntable * sizeof(uint32_t) + stream_len +
-		       names_len;
+	size_t bytes = nbuckets * sizeof(struct xp_linebucket) + (size_t)ntable * sizeof(struct xp_linefile) +
+		       stream_len + names_len;
 	char *block = stream_len < NO_ROW ? malloc(bytes ? bytes : 1) : NULL;
 	if (!block) {
 		free(kept);
 		return -1;
 	}
 	struct xp_linebucket *bucket = (struct xp_linebucket *)block;
-	uint32_t *files = (uint32_t *)(bucket + nbuckets);
+	struct xp_linefile *files = (struct xp_linefile *)(bucket + nbuckets);
 	uint8_t *stream = (uint8_t *)(files + ntable);
 	char *pool = (char *)stream + stream_len;
-	if (ntable)
-		memcpy(files, file_at, (size_t)ntable * sizeof *files);
+	for (uint32_t f = 0; f < ntable; f++) {
+		/* (A row whose file lies outside the names has no line.) */
+		uint32_t at = file_at[f] < names_len ? file_at[f] : 0;
+		const char *nul = names_len ? memchr(names + at, 0, names_len - at) : NULL;
+		files[f] = (struct xp_linefile){ at, nul ? (uint32_t)(nul - (names + at)) : 0 };
+	}
 	if (names_len)
 		memcpy(pool, names, names_len);
 	lay_out(&L, bucket, nbuckets, stream, &nrows);
@@ -180,7 +184,7 @@ int xp_lineidx_build(struct xp_lineidx *li, uintptr_t base, const struct xp_line
 		.stream = stream,
 		.payload = L.payload,
 		.line_bits = L.line_bits,
-		.file_at = ntable ? files : NULL,
+		.files = ntable ? files : NULL,
 		.names = pool,
 		.names_len = names_len,
 		.rows_in = n,
@@ -191,7 +195,8 @@ int xp_lineidx_build(struct xp_lineidx *li, uintptr_t base, const struct xp_line
 	return 0;
 }
 
-int xp_lineidx_find(const struct xp_lineidx *li, uintptr_t addr, const char **file, unsigned *line)
+int xp_lineidx_find(const struct xp_lineidx *li, uintptr_t addr, const char **file, size_t *file_len,
+		    unsigned *line)
 {
 	if (!li->nbuckets || addr < li->base || addr - li->base > UINT32_MAX)
 		return 0;
@@ -235,7 +240,13 @@ int xp_lineidx_find(const struct xp_lineidx *li, uintptr_t addr, const char **fi
 	}
 	if (!l)
 		return 0;
-	*file = li->names + (li->file_at ? li->file_at[key] : key);
+	if (li->files) {
+		*file = li->names + li->files[key].at;
+		*file_len = li->files[key].len;
+	} else {
+		*file = li->names + key;
+		*file_len = strlen(*file);
+	}
 	*line = l;
 	return 1;
 }

@@ -11,9 +11,10 @@
  * the addresses are cut into 256-byte buckets, and each bucket's rows are
  * one run of the stream, a row being its address's low byte followed by
  * its path and line packed in 3 or 4 bytes (the split chosen per module
- * from its paths and largest line; the path as its offset in the names,
- * or when that does not fit, its index in the file table), or a pair of
- * 32-bit words where neither fits.
+ * from its paths and largest line; the path as its index in the file
+ * table, which holds each path's place and length, so that the text
+ * around a path is written while its bytes still load; or, when only that
+ * fits, as its offset in the names), or a pair of 32-bit words.
  A bucket whose first row is not at its start begins
  * with a copy of the row before (low byte 0), so a lookup never leaves its
  * bucket.  The bucket table holds each run's place and how many of its
@@ -48,7 +49,9 @@ struct xp_lineidx {
 	const uint8_t *stream;
 	unsigned payload;            /* bytes after a row's low byte: 3 or 4 packed, 8 a pair */
 	unsigned line_bits;          /* packed: path << line_bits | line */
-	const uint32_t *file_at;     /* a packed path is an index here; NULL: an offset */
+	const struct xp_linefile {
+		uint32_t at, len;    /* a path: names + at, len bytes */
+	} *files;                    /* a row's path is an index here; NULL: an offset in names */
 	const char *names;           /* NUL-terminated paths */
 	size_t names_len;
 	size_t rows_in;              /* rows handed to the builder */
@@ -64,9 +67,10 @@ struct xp_lineidx {
 int xp_lineidx_build(struct xp_lineidx *li, uintptr_t base, const struct xp_linerow *rows, size_t n,
 		     const char *names, size_t names_len, const uint32_t *file_at, uint32_t nfiles);
 
-/* The source line covering addr: 1 with *file and *line, or 0 (no row, or
- * a row with line 0).  No locks, no allocation. */
-int xp_lineidx_find(const struct xp_lineidx *li, uintptr_t addr, const char **file, unsigned *line);
+/* The source line covering addr: 1 with *file (*file_len bytes) and
+ * *line, or 0 (no row, or a row with line 0).  No locks, no allocation. */
+int xp_lineidx_find(const struct xp_lineidx *li, uintptr_t addr, const char **file, size_t *file_len,
+		    unsigned *line);
 
 /* The bucket a find of addr reads, or NULL past the table. */
 static inline const struct xp_linebucket *xp_lineidx_bucket(const struct xp_lineidx *li, uintptr_t addr)

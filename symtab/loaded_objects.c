@@ -781,7 +781,8 @@ static __attribute__((noinline, cold)) const struct xp_lineidx *first_lines(stru
 	return atomic_load_explicit(&b->lines, memory_order_acquire);
 }
 
-int xp_symtab_srcline(const struct xp_symbol *sym, uintptr_t addr, const char **file, unsigned *line)
+int xp_symtab_srcline(const struct xp_symbol *sym, uintptr_t addr, const char **file, size_t *file_len,
+		      unsigned *line)
 {
 	struct xp_symmod *m = (struct xp_symmod *)sym->object;
 	if (!m)
@@ -794,7 +795,7 @@ int xp_symtab_srcline(const struct xp_symbol *sym, uintptr_t addr, const char **
 	const struct xp_lineidx *li = atomic_load_explicit(&b->lines, memory_order_acquire);
 	if (!li && !(li = first_lines(m, b)))
 		return 0;
-	return xp_lineidx_find(li, addr, file, line);
+	return xp_lineidx_find(li, addr, file, file_len, line);
 }
 
 int xp_symtab_lines_read(const struct xp_symbol *sym)

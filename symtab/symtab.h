@@ -57,13 +57,14 @@ int xp_symtab_lookup_before_line(uintptr_t addr, struct xp_symbol *out, struct x
 void xp_symtab_release(struct xp_symtab_hold *h);
 
 /* The source line of addr, which lies in the object sym (from a lookup
- * whose hold is still held) came from: 1 with *file (NUL-terminated, valid
- * until the release) and *line, or 0 (no line tables, line 0, no row).
+ * whose hold is still held) came from: 1 with *file (*file_len bytes,
+ * NUL-terminated, valid until the release) and *line, or 0 (no line tables, line 0, no row).
  * Lock-free and allocation-free once the object's lines are read (by
  * xp_symtab_preload, or by the first call for that object: mutex, malloc,
  * files; 0 when the lock cannot be taken, as in a signal handler that
  * interrupted the reader). */
-int xp_symtab_srcline(const struct xp_symbol *sym, uintptr_t addr, const char **file, unsigned *line);
+int xp_symtab_srcline(const struct xp_symbol *sym, uintptr_t addr, const char **file, size_t *file_len,
+		      unsigned *line);
 
 /* Whether the lines of sym's object are read (hold still held): then a 0
  * from xp_symtab_srcline means no line, not a lock it could not take. */

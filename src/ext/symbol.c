@@ -45,10 +45,10 @@ static char *line_tail(char *end, unsigned line)
 }
 
 /* " (file:line)" of a line that xp_symtab_srcline found. */
-static void put_line(struct xp_sink *s, const char *file, unsigned line)
+static void put_line(struct xp_sink *s, const char *file, size_t file_len, unsigned line)
 {
 	xp_put(s, " (", 2);
-	xp_ext_puts(s, file);
+	xp_put(s, file, file_len);
 	char tail[LINE_TAIL_MAX];
 	char *p = line_tail(tail + sizeof tail, line);
 	xp_put(s, p, (size_t)(tail + sizeof tail - p));
@@ -149,13 +149,13 @@ static __attribute__((noinline)) int emit_uncached(struct xp_sink *s, uintptr_t 
 	 * them); without one there is no suffix, as the kernel prints
 	 * assembly. */
 	const char *file = NULL;
+	size_t file_len = 0;
 	unsigned line = 0;
 	int keep = 1;
-	if (found && lines && !xp_symtab_srcline(&sym, at, &file, &line)) {
+	if (found && lines && !xp_symtab_srcline(&sym, at, &file, &file_len, &line)) {
 		file = NULL;
 		keep = xp_symtab_lines_read(&sym);
 	}
-	size_t file_len = file ? strlen(file) : 0;
 	size_t need = found ? text_need(&sym, file != NULL, file_len) : 0;
 	if (found && keep && need <= XP_SYMTEXT_MAX && xp_symcache_admits(&fill)) {
 		/* the text, for the cache too */
@@ -170,7 +170,7 @@ static __attribute__((noinline)) int emit_uncached(struct xp_sink *s, uintptr_t 
 		xp_put(s, sym.name, sym.name_len);
 		put_pieces(s, &sym, 0, with_offset, 0);
 		if (file)
-			put_line(s, file, line);
+			put_line(s, file, file_len, line);
 	}
 	xp_symtab_release(&h);
 	errno = saved_errno;
@@ -229,12 +229,13 @@ static int emit(struct xp_sink *s, const struct xp_ext_call *c, uintptr_t addr,
 	 * written; without a line there is no suffix at all, as the kernel
 	 * prints assembly. */
 	const char *file = NULL;
+	size_t file_len = 0;
 	unsigned line = 0;
-	if (lines && xp_symtab_srcline(&sym, at, &file, &line))
+	if (lines && xp_symtab_srcline(&sym, at, &file, &file_len, &line))
 		__builtin_prefetch(file);
 	put_pieces(s, &sym, backtrace, with_offset, has_letter(c, 'b'));
 	if (file)
-		put_line(s, file, line);
+		put_line(s, file, file_len, line);
 	xp_symtab_release(&h);
 	return 0;
 }

@@ -92,9 +92,13 @@ static void walk_lines(const struct xp_lineidx *li, uintptr_t lo, uintptr_t hi)
 {
 	for (uintptr_t a = lo; a < hi; a += (hi - lo) / 61 + 1) {
 		const char *file;
+		size_t len;
 		unsigned line;
-		if (xp_lineidx_find(li, a, &file, &line))
-			sink += strlen(file) + line;
+		if (xp_lineidx_find(li, a, &file, &len, &line)) {
+			if (strlen(file) != len)
+				abort(); /* the length the text is written with */
+			sink += len + line;
+		}
 	}
 }
 

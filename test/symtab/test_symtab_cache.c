@@ -138,9 +138,10 @@ static void expected_line(uintptr_t addr, int with_offset, char *out, size_t n)
 	struct xp_symbol sym;
 	struct xp_symtab_hold h;
 	const char *file;
+	size_t file_len;
 	unsigned line;
-	if (xp_symtab_lookup(addr, &sym, &h) && xp_symtab_srcline(&sym, addr, &file, &line))
-		snprintf(out + strlen(out), n - strlen(out), " (%s:%u)", file, line);
+	if (xp_symtab_lookup(addr, &sym, &h) && xp_symtab_srcline(&sym, addr, &file, &file_len, &line))
+		snprintf(out + strlen(out), n - strlen(out), " (%.*s:%u)", (int)file_len, file, line);
 	xp_symtab_release(&h);
 }
 

@@ -61,11 +61,11 @@ struct shape {
 };
 
 static const struct shape shapes[] = {
-	{ names, sizeof names, file_at, 4, 200, 3, 0 },                  /* 5 + 8 bits */
+	{ names, sizeof names, file_at, 4, 200, 3, 1 },                  /* 2 + 8 bits */
 	{ big_names, sizeof big_names, big_at, 4, 4000000, 3, 1 },       /* 2 + 22 */
 	{ names, sizeof names, many_at, MANY_FILES, 4000000, 4, 0 },     /* 5 + 22 */
 	{ big_names, sizeof big_names, many_at, 300, 4000000, 4, 1 },    /* 9 + 22 */
-	{ big_names, sizeof big_names, many_at, MANY_FILES, 4000000, 8, 0 },
+	{ big_names, sizeof big_names, many_at, MANY_FILES, 4000000, 8, 1 },
 };
 
 static void make_shapes(void)
@@ -111,7 +111,7 @@ static void check_table(size_t n, const struct shape *sh)
 	ck_assert_int_eq(xp_lineidx_build(&li, BASE, r, n, sh->names, sh->names_len, at, nfiles), 0);
 	if (n > 100) { /* the largest lines among the rows */
 		ck_assert_uint_eq(li.payload, sh->payload);
-		ck_assert_int_eq(li.file_at != NULL, sh->indexed);
+		ck_assert_int_eq(li.files != NULL, sh->indexed);
 	}
 	uintptr_t end = n ? r[n - 1].addr + 100 : BASE + 100;
 	for (int k = 0; k < 4000; k++) {
@@ -119,12 +119,14 @@ static void check_table(size_t n, const struct shape *sh)
 		uint32_t wf = 0, wl = 0;
 		int want = scan(r, n, q, &wf, &wl);
 		const char *file = NULL;
+		size_t file_len = 0;
 		unsigned line = 0;
-		int got = xp_lineidx_find(&li, q, &file, &line);
+		int got = xp_lineidx_find(&li, q, &file, &file_len, &line);
 		ck_assert_msg(got == want, "n=%zu addr=+%ld: found %d, want %d", n, (long)(q - BASE), got, want);
 		if (want) {
 			ck_assert_uint_eq(line, wl);
 			ck_assert_str_eq(file, sh->names + at[wf]);
+			ck_assert_uint_eq(file_len, strlen(sh->names + at[wf]));
 		}
 	}
 	xp_lineidx_free(&li);
@@ -153,19 +155,27 @@ START_TEST(bad_rows_are_dropped)
 	struct xp_lineidx li;
 	ck_assert_int_eq(xp_lineidx_build(&li, BASE, r, 4, names, sizeof names, file_at, 4), 0);
 	const char *file;
+	size_t len;
 	unsigned line;
-	ck_assert_int_eq(xp_lineidx_find(&li, BASE - 8, &file, &line), 0);
-	ck_assert_int_eq(xp_lineidx_find(&li, BASE + 4, &file, &line), 0);
-	ck_assert_int_eq(xp_lineidx_find(&li, BASE + 9, &file, &line), 1);
+	ck_assert_int_eq(xp_lineidx_find(&li, BASE - 8, &file, &len, &line), 0);
+	ck_assert_int_eq(xp_lineidx_find(&li, BASE + 4, &file, &len, &line), 0);
+	ck_assert_int_eq(xp_lineidx_find(&li, BASE + 9, &file, &len, &line), 1);
 	ck_assert_str_eq(file, "dir/b.h");
+	ck_assert_uint_eq(len, 7);
 	ck_assert_uint_eq(line, 8);
-	ck_assert_int_eq(xp_lineidx_find(&li, BASE + 12, &file, &line), 0);
+	ck_assert_int_eq(xp_lineidx_find(&li, BASE + 12, &file, &len, &line), 0);
 	xp_lineidx_free(&li);
 }
 END_TEST
 
-/* Exactly at the edges of what 3 and 4 bytes hold, beside 25 bytes of
- * names (5 bits of offset) and 4 files (2 bits of index). */
+/* The path a find answered: the file's, and its length. */
+static void check_path(const char *file, size_t len, const char *want)
+{
+	ck_assert_str_eq(file, want);
+	ck_assert_uint_eq(len, strlen(want));
+}
+
+/* Exactly at the edges of what 3 and 4 bytes hold. */
 static void check_edge(const struct shape *sh, uint32_t big_line, unsigned payload, int indexed)
 {
 	struct xp_linerow r[] = {
@@ -174,34 +184,39 @@ static void check_edge(const struct shape *sh, uint32_t big_line, unsigned paylo
 	struct xp_lineidx li;
 	ck_assert_int_eq(xp_lineidx_build(&li, BASE, r, 4, sh->names, sh->names_len, sh->at, sh->nfiles), 0);
 	ck_assert_uint_eq(li.payload, payload);
-	ck_assert_int_eq(li.file_at != NULL, indexed);
+	ck_assert_int_eq(li.files != NULL, indexed);
 	const char *file;
+	size_t len;
 	unsigned line;
-	ck_assert_int_eq(xp_lineidx_find(&li, BASE + 299, &file, &line), 1);
-	ck_assert_str_eq(file, sh->names + sh->at[3]);
+	ck_assert_int_eq(xp_lineidx_find(&li, BASE + 299, &file, &len, &line), 1);
+	check_path(file, len, sh->names + sh->at[3]);
 	ck_assert_uint_eq(line, 7);
-	ck_assert_int_eq(xp_lineidx_find(&li, BASE + 300, &file, &line), 1);
-	ck_assert_str_eq(file, sh->names + sh->at[1]);
+	ck_assert_int_eq(xp_lineidx_find(&li, BASE + 300, &file, &len, &line), 1);
+	check_path(file, len, sh->names + sh->at[1]);
 	ck_assert_uint_eq(line, big_line);
-	ck_assert_int_eq(xp_lineidx_find(&li, BASE + 899, &file, &line), 1);
-	ck_assert_str_eq(file, sh->names + sh->at[2]);
+	ck_assert_int_eq(xp_lineidx_find(&li, BASE + 899, &file, &len, &line), 1);
+	check_path(file, len, sh->names + sh->at[2]);
 	ck_assert_uint_eq(line, big_line - 1);
-	ck_assert_int_eq(xp_lineidx_find(&li, BASE + 900, &file, &line), 0);
+	ck_assert_int_eq(xp_lineidx_find(&li, BASE + 900, &file, &len, &line), 0);
 	xp_lineidx_free(&li);
 }
 
 START_TEST(packing_edges)
 {
 	make_shapes();
-	check_edge(&shapes[0], (1u << 19) - 1, 3, 0); /* 5 + 19 bits */
-	check_edge(&shapes[0], 1u << 19, 3, 1);       /* 2 + 20 */
-	check_edge(&shapes[0], (1u << 22) - 1, 3, 1); /* 2 + 22 */
-	check_edge(&shapes[0], 1u << 22, 4, 0);       /* 5 + 23 */
-	check_edge(&shapes[0], (1u << 27) - 1, 4, 0); /* 5 + 27 */
-	check_edge(&shapes[0], 1u << 27, 4, 1);       /* 2 + 28 */
+	/* 4 files (2 bits of index): the index, in 3 bytes, then 4, then a pair. */
+	check_edge(&shapes[0], (1u << 22) - 1, 3, 1); /* 2 + 22 bits */
+	check_edge(&shapes[0], 1u << 22, 4, 1);       /* 2 + 23 */
 	check_edge(&shapes[0], (1u << 30) - 1, 4, 1); /* 2 + 30 */
-	check_edge(&shapes[0], 1u << 30, 8, 0);
-	check_edge(&shapes[0], UINT32_MAX, 8, 0);
+	check_edge(&shapes[0], 1u << 30, 8, 1);
+	check_edge(&shapes[0], UINT32_MAX, 8, 1);
+	/* 5000 files over 25 bytes of names (13 bits of index, 5 of offset):
+	 * the offset where only it fits. */
+	spread(file_at);
+	check_edge(&shapes[2], (1u << 19) - 1, 3, 0); /* 5 + 19 */
+	check_edge(&shapes[2], 1u << 19, 4, 0);       /* 5 + 20 */
+	check_edge(&shapes[2], (1u << 27) - 1, 4, 0); /* 5 + 27 */
+	check_edge(&shapes[2], 1u << 27, 8, 1);
 }
 END_TEST
 
