@@ -94,6 +94,20 @@ static size_t text_need(const struct xp_symbol *sym, int file, size_t file_len)
 	       (file ? 2 + file_len + LINE_TAIL_MAX : 0);
 }
 
+/* n bytes of a name, module or path: most are under 64 bytes, copied
+ * without a call. */
+static inline void copy_piece(char *d, const char *p, size_t n)
+{
+	if (n <= 32) {
+		xp_copy_upto32(d, p, n);
+	} else if (n <= 64) {
+		memcpy(d, p, 32);
+		memcpy(d + n - 32, p + n - 32, 32);
+	} else {
+		memcpy(d, p, n);
+	}
+}
+
 /* The text of sym at out, "+0xoff/0xsize" only when with_offset, with
  * " (file:line)" when file is not NULL: its length.  The name is copied
  * last: a random address's name is the one line of memory still loading
@@ -113,20 +127,20 @@ static size_t write_text(char *out, const struct xp_symbol *sym, const char *fil
 	if (!sym->main_program) {
 		size_t mod_len = sym->module_len;
 		memcpy(p, " [", 2);
-		memcpy(p + 2, sym->module, mod_len);
+		copy_piece(p + 2, sym->module, mod_len);
 		p[2 + mod_len] = ']';
 		p += mod_len + 3;
 	}
 	if (file) {
 		memcpy(p, " (", 2);
-		memcpy(p + 2, file, file_len);
+		copy_piece(p + 2, file, file_len);
 		p += 2 + file_len;
 		char tail[LINE_TAIL_MAX];
 		char *tp = line_tail(tail + sizeof tail, line);
 		memcpy(p, tp, (size_t)(tail + sizeof tail - tp));
 		p += tail + sizeof tail - tp;
 	}
-	memcpy(out, sym->name, sym->name_len);
+	copy_piece(out, sym->name, sym->name_len);
 	return (size_t)(p - out);
 }
 
