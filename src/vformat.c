@@ -19,13 +19,12 @@ int xp_run_avx512_chosen;
 #ifdef XP_HAVE_RUN_AVX512
 #include <sys/platform/x86.h>
 
-/* Before main, and before most callers: a call made earlier (from another
- * library's constructor) runs the plain loop, which is correct anywhere.
- * The dynamic loader has already asked the CPU (and the kernel, and
- * GLIBC_TUNABLES); libgcc's __builtin_cpu_supports would ask again, with
- * CPUID instructions that are slow under a hypervisor, in every program
- * linked with the library. */
-/* CPU_FEATURE_ACTIVE without its 1 << bit, undefined for bit 31 (AVX512VL). */
+/* What the dynamic loader found of a CPU feature (it has already asked
+ * the CPU, the kernel and GLIBC_TUNABLES; libgcc's __builtin_cpu_supports
+ * would ask again, with CPUID instructions that are slow under a
+ * hypervisor, in every program linked with the library):
+ * CPU_FEATURE_ACTIVE without its 1 << bit, undefined for bit 31
+ * (AVX512VL). */
 static int feature_active(unsigned index)
 {
 	const unsigned bits = 8 * sizeof(unsigned);
@@ -33,6 +32,8 @@ static int feature_active(unsigned index)
 	return leaf->active_array[index % (4 * bits) / bits] >> index % bits & 1;
 }
 
+/* Before main, and before most callers: a call made earlier (from another
+ * library's constructor) runs the plain loop, which is correct anywhere. */
 __attribute__((constructor)) static void choose_run_loop(void)
 {
 	xp_run_avx512_chosen = feature_active(x86_cpu_AVX512BW) && feature_active(x86_cpu_AVX512VL);

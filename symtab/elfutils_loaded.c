@@ -4,8 +4,9 @@
  * Loaded once and kept for the life of the process: the symbol indexes'
  * names point into files libelf mapped.  glibc gives a library loaded this
  * way its thread-local data (libelf's and libdw's error codes) on each
- * thread's first use, and ends the process if that allocation fails; the
- * lookups that follow xprintf_symbols_preload() never call elfutils. */
+ * thread's first use, and ends the process if that allocation fails;
+ * lookups in the objects xprintf_symbols_preload() indexed never call
+ * elfutils. */
 #define _GNU_SOURCE
 #include "elfutils.h"
 

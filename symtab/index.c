@@ -359,8 +359,8 @@ int xp_symidx_build(struct xp_symidx *ix, uintptr_t base,
 			info[2 * e] = len | (uint32_t)(w->end - w->start);
 		} else {
 			info[2 * e] = XP_SYMIDX_CONT | len | (w->extra - 1);
-			extra[w->extra - 1] = (struct xp_symidx_extra){
-				(uint32_t)(w->start - base), (uint32_t)(w->end - w->start), w->ref };
+			extra[w->extra - 1] = (struct xp_symidx_extra){ (uint32_t)(w->start - base),
+									(uint32_t)(w->end - w->start) };
 		}
 		e++;
 	}

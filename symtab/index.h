@@ -16,7 +16,7 @@
  * Storage is 12 bytes per segment (its start; its size and name side by
  * side, read together), a copy of every 16th start, of every 256th and
  * so on up to at most 16 (the levels of a tree of 16-way nodes, each node
- * one cache line: the arrays start on a line), plus 12 bytes per "extra"
+ * one cache line: the arrays start on a line), plus 8 bytes per "extra"
  * record for the rare segment that continues a symbol started earlier
  * (the rest of an outer symbol after a nested one ends), plus a word per
  * two starts or so: buckets of equal width over the module's range, each
@@ -46,8 +46,10 @@ struct xp_symcand {
 	unsigned char table;
 };
 
+/* The start and size of a continued or large symbol (its name is in the
+ * entry's own pair). */
 struct xp_symidx_extra {
-	uint32_t start, size, name;
+	uint32_t start, size;
 };
 
 #define XP_SYMIDX_LEVELS 8 /* 16^8 starts: more than 32-bit counts reach */

@@ -58,7 +58,8 @@ void xp_symtab_release(struct xp_symtab_hold *h);
 
 /* The source line of addr, which lies in the object sym (from a lookup
  * whose hold is still held) came from: 1 with *file (*file_len bytes,
- * NUL-terminated, valid until the release) and *line, or 0 (no line tables, line 0, no row).
+ * NUL-terminated, valid until the release) and *line, or 0 (no line
+ * tables, line 0, no row).
  * Lock-free and allocation-free once the object's lines are read (by
  * xp_symtab_preload, or by the first call for that object: mutex, malloc,
  * files; 0 when the lock cannot be taken, as in a signal handler that

@@ -16,12 +16,11 @@
 
 #define COPIES 80
 
-/* Copy the fixture to dir/libxpfix_many_<k>.so: the path (static), or NULL. */
-static const char *fixture_copy(const char *dir, int k)
+/* Copy k of the fixture: dir/libxpfix_many_<k>.so, its path in path. */
+static int fixture_copy(const char *dir, int k, char *path, size_t size)
 {
-	static char path[300];
-	snprintf(path, sizeof path, "%s/libxpfix_many_%d.so", dir, k);
-	return copy_file(FIXTURE_DIR "/libxpfix_late.so", path) == 0 ? path : NULL;
+	snprintf(path, size, "%s/libxpfix_many_%d.so", dir, k);
+	return copy_file(FIXTURE_DIR "/libxpfix_late.so", path);
 }
 
 __attribute__((noinline)) static int program_function(int x)
@@ -36,10 +35,10 @@ START_TEST(each_copy_named_as_itself)
 	char dir[] = "/tmp/xpmanyXXXXXX";
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	void *h[COPIES];
+	static char path[COPIES][300];
 	for (int k = 0; k < COPIES; k++) {
-		const char *path = fixture_copy(dir, k);
-		ck_assert_ptr_nonnull(path);
-		h[k] = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+		ck_assert_int_eq(fixture_copy(dir, k, path[k], sizeof path[k]), 0);
+		h[k] = dlopen(path[k], RTLD_NOW | RTLD_LOCAL);
 		ck_assert_ptr_nonnull(h[k]);
 	}
 	ck_assert_int_eq(xprintf_symbols_preload(), 0);
@@ -58,10 +57,8 @@ START_TEST(each_copy_named_as_itself)
 	xsnprintf(buf, sizeof buf, "%ps", (void *)(uintptr_t)keep);
 	ck_assert_str_eq(buf, "program_function");
 	for (int k = 0; k < COPIES; k++) {
-		char path[300];
 		ck_assert_int_eq(dlclose(h[k]), 0);
-		snprintf(path, sizeof path, "%s/libxpfix_many_%d.so", dir, k);
-		unlink(path);
+		unlink(path[k]);
 	}
 	rmdir(dir);
 }

@@ -325,7 +325,7 @@ START_TEST(never_debuginfod)
 END_TEST
 
 /* 1: lstat() of /proc/self/map_files entries fails as on a kernel that
- * does not let a process look there; calls counts those it failed. */
+ * does not let a process look there; map_files_refusals counts them. */
 static int map_files_refused, map_files_refusals;
 
 int lstat(const char *path, struct stat *st)
