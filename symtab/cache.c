@@ -85,9 +85,20 @@ static size_t hash(uintptr_t addr, unsigned which)
 	return (size_t)(((uint64_t)addr * mul[which & 3]) >> (64 - SLOT_BITS));
 }
 
-size_t xp_symcache_slot(uintptr_t addr, int way)
+/* Place `which` (0, 1: entries and tags; 2, 3: seen marks) of addr in a
+ * form: the form's places are the plain form's moved by the form's
+ * number, so that for two forms of one address the two pairs of places
+ * are never the same pair (the difference would have to be 0 or half the
+ * table).  Two keys whose two marks are the same pair overwrite each
+ * other's and are never admitted, however often they miss. */
+static size_t place(uintptr_t addr, enum xp_symtext_form form, unsigned which)
 {
-	return hash(addr, (unsigned)way & 1);
+	return (hash(addr, which) + (size_t)form) & (SLOTS - 1);
+}
+
+size_t xp_symcache_slot(uintptr_t addr, enum xp_symtext_form form, int way)
+{
+	return place(addr, form, (unsigned)way & 1);
 }
 
 #if HAVE_DL_FIND_OBJECT
@@ -109,11 +120,10 @@ static unsigned form_bit(enum xp_symtext_form form)
 	return (unsigned)form << FORM_SHIFT & FORM_MASK;
 }
 
-/* What the hashes and the hint arrays see of an address in a form: the
- * address for %pS, else with its top two bits flipped as the form says,
- * so that the forms of one address have places of their own and a program
- * that prints several does not make them evict each other.  (Entries hold
- * address and form apart: a hint that collides only costs a look.) */
+/* What the hint arrays hold of an address in a form: the address for
+ * %pS, else with its top two bits flipped as the form says, so that a
+ * hint names the form too.  (Entries hold address and form apart: a hint
+ * that collides only costs a look.) */
 static uintptr_t key_of(uintptr_t addr, enum xp_symtext_form form)
 {
 	return addr ^ ((uintptr_t)form << (8 * sizeof(uintptr_t) - 2));
@@ -170,10 +180,10 @@ static inline int read_entry(struct entry *e, uintptr_t addr, unsigned form_bit,
 int xp_symcache_get(uintptr_t addr, enum xp_symtext_form form, struct xp_symtext *t)
 {
 	uintptr_t key = key_of(addr, form);
-	size_t slot = xp_symcache_slot(key, 0);
+	size_t slot = place(addr, form, 0);
 	/* The hint says which way to read (addr 0 is what an empty entry holds). */
 	if (atomic_load_explicit(&tag[slot], memory_order_relaxed) != key) {
-		slot = xp_symcache_slot(key, 1);
+		slot = place(addr, form, 1);
 		if (atomic_load_explicit(&tag[slot], memory_order_relaxed) != key)
 			return 0;
 	}
@@ -233,9 +243,10 @@ static struct entry *other_place(struct entry *e, uintptr_t *key)
 {
 	uintptr_t addr = atomic_load_explicit(&e->addr, memory_order_relaxed);
 	unsigned lengths = atomic_load_explicit(&e->lengths, memory_order_relaxed);
-	*key = key_of(addr, (enum xp_symtext_form)((lengths & FORM_MASK) >> FORM_SHIFT));
-	size_t here = (size_t)(e - table), there = xp_symcache_slot(*key, 0);
-	return &table[there != here ? there : xp_symcache_slot(*key, 1)];
+	enum xp_symtext_form form = (enum xp_symtext_form)((lengths & FORM_MASK) >> FORM_SHIFT);
+	*key = key_of(addr, form);
+	size_t here = (size_t)(e - table), there = place(addr, form, 0);
+	return &table[there != here ? there : place(addr, form, 1)];
 }
 
 /* Whether what e holds, live, could move to its other place. */
@@ -283,9 +294,10 @@ static void move_aside(struct entry *e)
  * place still find themselves in the other, and addresses that compete
  * for entries do not also overwrite each other's marks (they would never
  * be admitted). */
-static int seen_before(uintptr_t key)
+static int seen_before(uintptr_t addr, enum xp_symtext_form form)
 {
-	size_t s0 = hash(key, 2), s1 = hash(key, 3);
+	uintptr_t key = key_of(addr, form);
+	size_t s0 = place(addr, form, 2), s1 = place(addr, form, 3);
 	if (atomic_load_explicit(&seen[s0], memory_order_relaxed) == key ||
 	    atomic_load_explicit(&seen[s1], memory_order_relaxed) == key)
 		return 1;
@@ -296,7 +308,7 @@ static int seen_before(uintptr_t key)
 
 int xp_symcache_admits(const struct xp_symcache_fill *f)
 {
-	return f->addr && seen_before(key_of(f->addr, f->form));
+	return f->addr && seen_before(f->addr, f->form);
 }
 
 void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *t,
@@ -321,7 +333,7 @@ void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *
 		return; /* no way to tell that it is still loaded */
 #endif
 	}
-	struct entry *w0 = &table[xp_symcache_slot(key, 0)], *w1 = &table[xp_symcache_slot(key, 1)];
+	struct entry *w0 = &table[place(f->addr, f->form, 0)], *w1 = &table[place(f->addr, f->form, 1)];
 	/* The way that holds addr already (a stale copy), else an empty or
 	 * stale one, else one whose text can move to its other place, else
 	 * either. */
@@ -359,11 +371,6 @@ void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *
 	}
 	release(e, seq);
 	atomic_store_explicit(&tag[e - table], key, memory_order_relaxed);
-}
-
-uintptr_t xp_symcache_key(uintptr_t addr, enum xp_symtext_form form)
-{
-	return key_of(addr, form);
 }
 
 static unsigned held_seq[SLOTS];

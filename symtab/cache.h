@@ -54,12 +54,10 @@ int xp_symcache_admits(const struct xp_symcache_fill *f);
 void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *t,
 		     const struct xp_symbol *sym);
 
-/* For tests: what the places of addr in a form are computed from (addr
- * itself for XP_SYMTEXT_PLAIN), the entry such a key may occupy in way 0
- * or 1, and a write to an entry held open (1 claimed, 0 busy) until
+/* For tests: the entry addr's text in a form may occupy in way 0 or 1,
+ * and a write to an entry held open (1 claimed, 0 busy) until
  * xp_symcache_test_release. */
-uintptr_t xp_symcache_key(uintptr_t addr, enum xp_symtext_form form);
-size_t xp_symcache_slot(uintptr_t addr, int way);
+size_t xp_symcache_slot(uintptr_t addr, enum xp_symtext_form form, int way);
 int xp_symcache_test_claim(size_t slot, const char *partial_text);
 void xp_symcache_test_release(size_t slot);
 

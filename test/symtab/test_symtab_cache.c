@@ -61,6 +61,12 @@ static void check_prints(uintptr_t addr)
 	ck_assert_str_eq(got, want);
 }
 
+/* The entry addr's %pS text may occupy in way 0 or 1. */
+static size_t plain_slot(uintptr_t addr, int way)
+{
+	return xp_symcache_slot(addr, XP_SYMTEXT_PLAIN, way);
+}
+
 /* Whether the %pS text of addr is cached (cached_name: the %ps one). */
 static int cached(uintptr_t addr)
 {
@@ -185,10 +191,12 @@ START_TEST(line_form_has_places_of_its_own)
 {
 	ck_assert_int_eq(xprintf_symbols_preload(), 0);
 	uintptr_t a = (uintptr_t)FN(abort) + 2, b = 0;
-	size_t s0 = xp_symcache_slot(a, 0), s1 = xp_symcache_slot(a, 1);
+	while (plain_slot(a, 0) == plain_slot(a, 1))
+		a++; /* two places, not one the three could not share */
+	size_t s0 = plain_slot(a, 0), s1 = plain_slot(a, 1);
 	char got[900];
 	for (uintptr_t p = a + 1; !b && p < a + (64u << 20); p++)
-		if (xp_symcache_slot(p, 0) == s0 && xp_symcache_slot(p, 1) == s1 &&
+		if (plain_slot(p, 0) == s0 && plain_slot(p, 1) == s1 &&
 		    (xsnprintf(got, sizeof got, "%pS", (void *)p), strncmp(got, "0x", 2) != 0))
 			b = p;
 	ck_assert_msg(b, "no named address shares both places of %p", (void *)a);
@@ -215,7 +223,7 @@ static uintptr_t named_at_place(uintptr_t p, int way, size_t slot)
 {
 	char got[600];
 	for (uintptr_t end = p + (1u << 20); p < end; p++)
-		if (xp_symcache_slot(p, way) == slot &&
+		if (plain_slot(p, way) == slot &&
 		    (xsnprintf(got, sizeof got, "%pS", (void *)p), strncmp(got, "0x", 2) != 0))
 			return p;
 	return 0;
@@ -229,14 +237,14 @@ START_TEST(addresses_sharing_an_entry)
 	ck_assert_int_eq(xprintf_symbols_preload(), 0);
 	enum { N = 24 };
 	uintptr_t base = (uintptr_t)FN(abort), a[N];
-	size_t slot = xp_symcache_slot(base, 0), n = 0;
+	size_t slot = plain_slot(base, 0), n = 0;
 	/* named ones: an address between functions prints in hex, uncached */
 	for (uintptr_t p = base; n < N && (a[n] = named_at_place(p, 0, slot)) != 0; p = a[n++] + 1)
 		;
 	ck_assert_int_eq(n, N);
 	/* two of them whose other ways differ from each other's first */
 	size_t j = 1;
-	while (j < N && xp_symcache_slot(a[j], 1) == slot)
+	while (j < N && plain_slot(a[j], 1) == slot)
 		j++;
 	ck_assert_int_lt(j, N);
 	xprintf_symbols_set_debug_path(NULL); /* every entry stale */
@@ -268,20 +276,20 @@ START_TEST(overlapping_places_settle)
 {
 	ck_assert_int_eq(xprintf_symbols_preload(), 0);
 	uintptr_t base = (uintptr_t)FN(abort);
-	uintptr_t a = named_at_place(base, 0, xp_symcache_slot(base, 0) ^ 1);
+	uintptr_t a = named_at_place(base, 0, plain_slot(base, 0) ^ 1);
 	ck_assert(a);
 	uintptr_t b = 0, c = 0;
 	for (uintptr_t p = a + 1; !c && p < a + (1u << 20); p = b + 1) {
-		b = named_at_place(p, 0, xp_symcache_slot(a, 0));
+		b = named_at_place(p, 0, plain_slot(a, 0));
 		if (!b)
 			break;
-		size_t y = xp_symcache_slot(b, 1);
-		if (y == xp_symcache_slot(a, 0) || y == xp_symcache_slot(a, 1))
+		size_t y = plain_slot(b, 1);
+		if (y == plain_slot(a, 0) || y == plain_slot(a, 1))
 			continue;
 		c = named_at_place(base, 0, y);
-		if (c && (xp_symcache_slot(c, 1) == xp_symcache_slot(a, 0) ||
-			  xp_symcache_slot(c, 1) == xp_symcache_slot(a, 1) ||
-			  xp_symcache_slot(c, 1) == xp_symcache_slot(b, 1)))
+		if (c && (plain_slot(c, 1) == plain_slot(a, 0) ||
+			  plain_slot(c, 1) == plain_slot(a, 1) ||
+			  plain_slot(c, 1) == plain_slot(b, 1)))
 			c = 0;
 	}
 	ck_assert_msg(b && c, "no three addresses placed as wanted near %p", (void *)base);
@@ -424,6 +432,33 @@ START_TEST(nodelete_objects_stay)
 }
 END_TEST
 
+/* The forms of one address never shut one another out: after a first
+ * miss of each, in either order, a second miss of each is admitted.
+ * Addresses are drawn at random (seeded), so every distance between the
+ * places an address's marks hash to turns up. */
+START_TEST(forms_of_an_address_all_get_in)
+{
+	static const enum xp_symtext_form orders[][4] = {
+		{ XP_SYMTEXT_PLAIN, XP_SYMTEXT_LINE, XP_SYMTEXT_NAME, XP_SYMTEXT_NAME_LINE },
+		{ XP_SYMTEXT_NAME_LINE, XP_SYMTEXT_NAME, XP_SYMTEXT_LINE, XP_SYMTEXT_PLAIN },
+	};
+	uint64_t state = 0x2545f4914f6cdd1du;
+	for (int i = 0; i < 20000; i++) {
+		state ^= state >> 12, state ^= state << 25, state ^= state >> 27;
+		uintptr_t addr = (uintptr_t)(state * 0x2545f4914f6cdd1du >> 17) | 1; /* user space */
+		for (size_t o = 0; o < sizeof orders / sizeof *orders; o++) {
+			struct xp_symcache_fill f;
+			for (int pass = 0; pass < 2; pass++)
+				for (int k = 0; k < 4; k++) {
+					xp_symcache_begin(&f, addr + o, orders[o][k]);
+					ck_assert_msg(xp_symcache_admits(&f) == pass, "%#lx in form %d, pass %d",
+						      (unsigned long)(addr + o), (int)orders[o][k], pass);
+				}
+		}
+	}
+}
+END_TEST
+
 /* An index drop (new debug directories) forgets every cached text. */
 START_TEST(index_drop_forgets_the_texts)
 {
@@ -463,8 +498,8 @@ START_TEST(signal_handler_during_a_cache_write)
 	size_t held[4], nheld = 0;
 	for (int form = 0; form < 2; form++)
 		for (int way = 0; way < 2; way++) {
-			uintptr_t key = xp_symcache_key(handler_addr, form ? XP_SYMTEXT_NAME : XP_SYMTEXT_PLAIN);
-			size_t slot = xp_symcache_slot(key, way), k = 0;
+			size_t slot = xp_symcache_slot(handler_addr, form ? XP_SYMTEXT_NAME : XP_SYMTEXT_PLAIN, way);
+			size_t k = 0;
 			while (k < nheld && held[k] != slot)
 				k++;
 			if (k == nheld) {
@@ -507,6 +542,7 @@ int main(void)
 	tcase_add_test(tc, overlapping_places_settle);
 	tcase_add_test(tc, object_unloaded_and_another_loaded_at_its_place);
 	tcase_add_test(tc, nodelete_objects_stay);
+	tcase_add_test(tc, forms_of_an_address_all_get_in);
 	tcase_add_test(tc, index_drop_forgets_the_texts);
 	tcase_add_test(tc, signal_handler_during_a_cache_write);
 	suite_add_tcase(s, tc);
