@@ -32,8 +32,18 @@ struct xp_desc_abi {
 extern const struct xp_desc_abi xp_desc_ppc64_elfv1; /* 3 words */
 extern const struct xp_desc_abi xp_desc_ia64;        /* 2 words */
 
-/* The layout of the ABI this library was compiled for, or NULL. */
-const struct xp_desc_abi *xp_desc_native(void);
+/* The layout of the ABI this library was compiled for, or NULL.  Inline:
+ * where it is NULL, the descriptor paths of a hot %pS compile away. */
+static inline const struct xp_desc_abi *xp_desc_native(void)
+{
+#if defined(__powerpc64__) && (!defined(_CALL_ELF) || _CALL_ELF != 2)
+	return &xp_desc_ppc64_elfv1;
+#elif defined(__ia64__)
+	return &xp_desc_ia64;
+#else
+	return NULL;
+#endif
+}
 
 /* Read one word at addr without faulting: 1 and *out, or 0 when any byte
  * of it is unmapped or unreadable (process_vm_readv on the own process;

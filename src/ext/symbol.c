@@ -94,14 +94,19 @@ static size_t text_need(const struct xp_symbol *sym, int file, size_t file_len)
 	       (file ? 2 + file_len + LINE_TAIL_MAX : 0);
 }
 
-/* n bytes of a name, module or path: most are under 64 bytes, copied
- * without a call. */
-static inline void copy_piece(char *d, const char *p, size_t n)
+/* n bytes of a name, module, path or cached text: most are under 128
+ * bytes (long C++ names included), copied without a call. */
+static inline __attribute__((always_inline)) void copy_piece(char *d, const char *p, size_t n)
 {
 	if (n <= 32) {
 		xp_copy_upto32(d, p, n);
 	} else if (n <= 64) {
 		memcpy(d, p, 32);
+		memcpy(d + n - 32, p + n - 32, 32);
+	} else if (n <= 128) {
+		memcpy(d, p, 32);
+		memcpy(d + 32, p + 32, 32);
+		memcpy(d + n - 64, p + n - 64, 32);
 		memcpy(d + n - 32, p + n - 32, 32);
 	} else {
 		memcpy(d, p, n);
@@ -194,13 +199,19 @@ static __attribute__((noinline)) int emit_uncached(struct xp_sink *s, uintptr_t 
 /* %pS and %ps with no letters but R (and l for the line form), not %pB:
  * their text comes from the cache, or is put there.  1 when printed, 0
  * when no symbol. */
-static inline int emit_cached(struct xp_sink *s, uintptr_t at, int with_offset, int lines)
+static inline __attribute__((always_inline)) int emit_cached(struct xp_sink *s, uintptr_t at, int with_offset,
+							    int lines)
 {
 	enum xp_symtext_form form =
 		(enum xp_symtext_form)((lines ? XP_SYMTEXT_LINE : 0) | (with_offset ? 0 : XP_SYMTEXT_NAME));
 	struct xp_symtext t;
 	if (xp_symcache_get(at, form, &t)) {
-		xp_put(s, t.text, t.len);
+		if (t.len <= (size_t)(s->end - s->pos)) {
+			copy_piece(s->pos, t.text, t.len);
+			s->pos += t.len;
+		} else {
+			xp_put_long(s, t.text, t.len);
+		}
 		return 1;
 	}
 	return emit_uncached(s, at, with_offset, form);

@@ -30,6 +30,30 @@ __attribute__((noinline, used)) int cache_prog_function(int x)
 
 static double (*volatile keep_libm)(double) = cos;
 
+/* Functions whose texts take each way of copying a cached text out
+ * (up to 16, 32, 64, 128 bytes and more; the last barely fits: the
+ * cache takes a text when it has room for the longest offset and size). */
+#define PASTE_(a, b) a##b
+#define PASTE(a, b) PASTE_(a, b)
+#define X5 xxxxx
+#define X20 PASTE(PASTE(X5, X5), PASTE(X5, X5))
+#define X100 PASTE(PASTE(PASTE(X20, X20), PASTE(X20, X20)), X20)
+#define SHORT_NAME PASTE(short_, PASTE(X5, X5))       /* 16 bytes */
+#define MEDIUM_NAME PASTE(medium_, X20)               /* 27 */
+#define LONG_NAME PASTE(long_, X100)                  /* 105 */
+#define LONGER_NAME PASTE(longer_, PASTE(X100, X100)) /* 207 */
+#define LONGEST_NAME PASTE(longest_, PASTE(PASTE(X100, X100), PASTE(X100, X100))) /* 408 */
+#define NAMED_FUNCTION(name, k) \
+	__attribute__((noinline, used)) int name(int x) { return x * (k) + (k); }
+NAMED_FUNCTION(tiny_, 3)
+NAMED_FUNCTION(SHORT_NAME, 4)
+NAMED_FUNCTION(MEDIUM_NAME, 5)
+NAMED_FUNCTION(LONG_NAME, 6)
+NAMED_FUNCTION(LONGER_NAME, 7)
+NAMED_FUNCTION(LONGEST_NAME, 8)
+static int (*const named_by_length[])(int) = { tiny_, SHORT_NAME, MEDIUM_NAME, LONG_NAME, LONGER_NAME,
+					       LONGEST_NAME };
+
 /* What %pS (with_offset) or %ps must print for addr, from the index. */
 static void expected(uintptr_t addr, int with_offset, char *out, size_t n)
 {
@@ -132,6 +156,34 @@ START_TEST(every_path_into_any_room)
 				ck_assert_msg(!memcmp(got, want, sizeof got), "%s, %zu bytes, turn %d", fmts[f][0],
 					      sizes[k], turn);
 			}
+		}
+	}
+}
+END_TEST
+
+/* A hit copies texts of every length into any room as a miss writes
+ * them: what glibc's snprintf prints of the index's text, with the same
+ * truncation and return value, and no byte past the end touched. */
+START_TEST(every_length_through_a_hit)
+{
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	for (size_t f = 0; f < sizeof named_by_length / sizeof *named_by_length; f++) {
+		uintptr_t a = (uintptr_t)FN(named_by_length[f]) + 1;
+		char text[600];
+		expected(a, 1, text, sizeof text);
+		size_t len = strlen(text);
+		const size_t sizes[] = { 0, 1, len / 2, len - 1, len, len + 1, 600 };
+		for (int turn = 0; turn < 2; turn++) /* a second miss fills */
+			check_prints(a);
+		ck_assert_msg(cached(a), "%s", text);
+		for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+			char got[700], want[700];
+			memset(got, '#', sizeof got);
+			memset(want, '#', sizeof want);
+			int n = xsnprintf(got, sizes[k], "<%pS>", (void *)a);
+			int m = snprintf(want, sizes[k], "<%s>", text);
+			ck_assert_int_eq(n, m);
+			ck_assert_msg(!memcmp(got, want, sizeof got), "%zu bytes, room %zu", len, sizes[k]);
 		}
 	}
 }
@@ -536,6 +588,7 @@ int main(void)
 	TCase *tc = tcase_create("cache");
 	tcase_add_test(tc, second_print_comes_from_the_cache);
 	tcase_add_test(tc, every_path_into_any_room);
+	tcase_add_test(tc, every_length_through_a_hit);
 	tcase_add_test(tc, line_form_beside_the_plain_one);
 	tcase_add_test(tc, addresses_sharing_an_entry);
 	tcase_add_test(tc, line_form_has_places_of_its_own);
