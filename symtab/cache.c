@@ -1,13 +1,14 @@
 /* cache.c - the text of recently printed symbols, by address (cache.h).
  *
  * 512 entries of 512 bytes (room for long C++ names); an address may sit
- * in one of two entries chosen by two independent hashes (a skewed
- * two-way cache).  A fill whose two places are both taken by live texts
- * first moves one of them to its own other place when that one is free
- * (a cuckoo table's move, one step deep), so that a few dozen hot
- * addresses settle where they do not evict one another; evicting at
- * random instead, three addresses whose places overlap could take turns
- * missing for ever.  A hit reads the one entry its tag hint points at.
+ * in any of four entries: two pairs of neighbours, each pair chosen by a
+ * hash of its own (a skewed, bucketed cuckoo table).  A fill whose four
+ * places all hold live texts first moves one of them to a free place of
+ * its own (a cuckoo table's move, one step deep), so that a few dozen hot
+ * addresses settle where they do not evict one another; with one entry
+ * per hash instead of a pair, about one run in forty of 64 hot libLLVM
+ * addresses printed in two forms left some of them evicting each other at
+ * every round.  A hit reads the one entry its tag hint points at.
  *
  * Each entry is a seqlock: its sequence is odd while a writer fills it.
  * A writer claims an entry by compare-and-swap from even to odd and gives
@@ -42,9 +43,7 @@
 #include "symtab.h"
 
 /* 512 entries: a log line's few dozen hot addresses, in two forms or
- * more, fill at most a quarter of them; a two-way table nearer half full
- * leaves some address without a place of its own (at 256 entries, 64 hot
- * addresses printed as %pS and %ps had a few missing on every round). */
+ * more, fill at most a quarter of them. */
 #define SLOT_BITS 9
 #define SLOTS (1u << SLOT_BITS)
 #define WORDS (XP_SYMTEXT_MAX / 8)
@@ -69,14 +68,27 @@ _Static_assert(XP_SYMTEXT_MAX % 16 == 0 && XP_SYMTEXT_MAX < 1024,
 _Static_assert(sizeof(struct entry) <= 512, "an entry is 8 cache lines at most");
 
 static _Alignas(64) struct entry table[SLOTS];
-static atomic_uint replace_way; /* which way a fill evicts when both are live */
+static atomic_uint replace_way; /* which place a fill evicts when all are live */
 /* Hints, 4 KiB each so that they stay in the L1 cache: tag[i] is the
- * address entry i was last filled with (a miss then touches no entry),
- * seen[] the addresses that missed once (only a second miss fills, so
- * that addresses seen once, as in a random walk, do not evict hot ones or
- * pay for a fill; hashed apart from the entries, see seen_before).  Both
- * are only hints: entries are checked in full. */
-static atomic_uintptr_t tag[SLOTS], seen[SLOTS];
+ * key entry i was last filled with (a miss then touches no entry), and
+ * seen[] a filter of the keys that missed lately: only a second miss
+ * fills, so that addresses seen once, as in a random walk, do not evict
+ * hot ones or pay for a fill.  Both are only hints: entries are checked
+ * in full, and a key the filter takes for seen only costs a fill. */
+static atomic_uintptr_t tag[SLOTS];
+
+/* The filter sets two of its bits per key and keeps them until it has
+ * taken SEEN_WINDOW keys; then it starts empty.  Bits, not keys: keys that
+ * share places in it cannot wipe out each other's marks (with a key in
+ * each of two places, three hot keys whose places formed a ring could
+ * take turns overwriting each other and never be admitted).  A window of
+ * 1024 keys sets at most a sixteenth of the bits, so that a key never
+ * seen passes for seen less than once in 256. */
+#define SEEN_WORDS 512
+#define SEEN_BITS_LOG 15 /* 64 * SEEN_WORDS bits */
+#define SEEN_WINDOW 1024
+static _Atomic uint64_t seen[SEEN_WORDS];
+static atomic_uint seen_taken;
 
 static size_t hash(uintptr_t addr, unsigned which)
 {
@@ -85,20 +97,23 @@ static size_t hash(uintptr_t addr, unsigned which)
 	return (size_t)(((uint64_t)addr * mul[which & 3]) >> (64 - SLOT_BITS));
 }
 
-/* Place `which` (0, 1: entries and tags; 2, 3: seen marks) of addr in a
- * form: the form's places are the plain form's moved by the form's
- * number, so that for two forms of one address the two pairs of places
- * are never the same pair (the difference would have to be 0 or half the
- * table).  Two keys whose two marks are the same pair overwrite each
- * other's and are never admitted, however often they miss. */
+/* Place `which` (0, 1) of addr in a form, the first of a pair of
+ * entries: the form's places are the plain form's moved by twice the
+ * form's number, to another pair. */
 static size_t place(uintptr_t addr, enum xp_symtext_form form, unsigned which)
 {
-	return (hash(addr, which) + (size_t)form) & (SLOTS - 1);
+	return (hash(addr, which) + 2 * (size_t)form) & (SLOTS - 1);
 }
 
-size_t xp_symcache_slot(uintptr_t addr, enum xp_symtext_form form, int way)
+/* Entry i (0-3) addr may occupy in a form: each place and its neighbour. */
+static size_t candidate(uintptr_t addr, enum xp_symtext_form form, unsigned i)
 {
-	return place(addr, form, (unsigned)way & 1);
+	return place(addr, form, i >> 1) ^ (i & 1);
+}
+
+size_t xp_symcache_slot(uintptr_t addr, enum xp_symtext_form form, int i)
+{
+	return candidate(addr, form, (unsigned)i & 3);
 }
 
 #if HAVE_DL_FIND_OBJECT
@@ -181,10 +196,13 @@ int xp_symcache_get(uintptr_t addr, enum xp_symtext_form form, struct xp_symtext
 {
 	uintptr_t key = key_of(addr, form);
 	size_t slot = place(addr, form, 0);
-	/* The hint says which way to read (addr 0 is what an empty entry holds). */
-	if (atomic_load_explicit(&tag[slot], memory_order_relaxed) != key) {
+	/* The hints say which entry to read (addr 0 is what an empty entry
+	 * holds); a pair's hints share a line. */
+	if (atomic_load_explicit(&tag[slot], memory_order_relaxed) != key &&
+	    atomic_load_explicit(&tag[slot ^= 1], memory_order_relaxed) != key) {
 		slot = place(addr, form, 1);
-		if (atomic_load_explicit(&tag[slot], memory_order_relaxed) != key)
+		if (atomic_load_explicit(&tag[slot], memory_order_relaxed) != key &&
+		    atomic_load_explicit(&tag[slot ^= 1], memory_order_relaxed) != key)
 			return 0;
 	}
 	uintptr_t view[3];
@@ -238,37 +256,41 @@ static int holds(struct entry *e, const struct xp_symcache_fill *f)
 	       (atomic_load_explicit(&e->lengths, memory_order_relaxed) & FORM_MASK) == form_bit(f->form);
 }
 
-/* The other place of what e holds (e itself when both are one). */
-static struct entry *other_place(struct entry *e, uintptr_t *key)
+/* A place other than e where what e holds could sit, and is not live
+ * (NULL if none). */
+static struct entry *free_place(struct entry *e, uintptr_t *key)
 {
 	uintptr_t addr = atomic_load_explicit(&e->addr, memory_order_relaxed);
 	unsigned lengths = atomic_load_explicit(&e->lengths, memory_order_relaxed);
 	enum xp_symtext_form form = (enum xp_symtext_form)((lengths & FORM_MASK) >> FORM_SHIFT);
 	*key = key_of(addr, form);
-	size_t here = (size_t)(e - table), there = place(addr, form, 0);
-	return &table[there != here ? there : place(addr, form, 1)];
+	for (unsigned i = 0; i < 4; i++) {
+		struct entry *o = &table[candidate(addr, form, i)];
+		if (o != e && !live(o))
+			return o;
+	}
+	return NULL;
 }
 
-/* Whether what e holds, live, could move to its other place. */
+/* Whether what e holds, live, could move to a free place of its own. */
 static int can_move(struct entry *e)
 {
 	uintptr_t key;
-	struct entry *o = other_place(e, &key);
-	return o != e && !live(o);
+	return free_place(e, &key) != NULL;
 }
 
 /* Before e (claimed) is overwritten: what it holds, if live, moves to
- * its other place when that one is not live, so that a few hot addresses
- * whose places overlap settle in places of their own instead of evicting
- * one another for ever (a cuckoo table's move, one step deep). */
+ * a free place of its own, so that a few hot addresses whose places
+ * overlap settle in places of their own instead of evicting one another
+ * for ever (a cuckoo table's move, one step deep). */
 static void move_aside(struct entry *e)
 {
 	if (!live(e))
 		return;
 	uintptr_t key;
-	struct entry *o = other_place(e, &key);
+	struct entry *o = free_place(e, &key);
 	unsigned seq;
-	if (o == e || live(o) || !claim(o, &seq))
+	if (!o || !claim(o, &seq))
 		return;
 	/* e is ours (claimed): its fields hold still while copied. */
 	unsigned lengths = atomic_load_explicit(&e->lengths, memory_order_relaxed);
@@ -289,20 +311,40 @@ static void move_aside(struct entry *e)
 	atomic_store_explicit(&tag[o - table], key, memory_order_relaxed);
 }
 
-/* Whether addr missed before; if not, remember it in both its places in
- * seen[], hashed apart from the entries: two hot addresses that share a
- * place still find themselves in the other, and addresses that compete
- * for entries do not also overwrite each other's marks (they would never
- * be admitted). */
+/* The two bits of addr's key in a form, from one product: the form
+ * joins the low bits, so that the forms of one address land apart. */
+static void seen_bits(uintptr_t addr, enum xp_symtext_form form, unsigned *b0, unsigned *b1)
+{
+	uint64_t h = ((uint64_t)addr + 0x5bd1e995u * (uint64_t)form) * 0x9e3779b97f4a7c15u;
+	*b0 = (unsigned)(h >> (64 - SEEN_BITS_LOG));
+	*b1 = (unsigned)(h >> (64 - 2 * SEEN_BITS_LOG)) & ((1u << SEEN_BITS_LOG) - 1);
+}
+
+/* Whether addr missed lately in that form; if not, remember it.  Plain
+ * loads and stores, no read-modify-write instruction: a bit lost to a
+ * race with another thread's miss costs one more miss, and a random walk
+ * pays only a few stores per miss. */
 static int seen_before(uintptr_t addr, enum xp_symtext_form form)
 {
-	uintptr_t key = key_of(addr, form);
-	size_t s0 = place(addr, form, 2), s1 = place(addr, form, 3);
-	if (atomic_load_explicit(&seen[s0], memory_order_relaxed) == key ||
-	    atomic_load_explicit(&seen[s1], memory_order_relaxed) == key)
+	unsigned b0, b1;
+	seen_bits(addr, form, &b0, &b1);
+	uint64_t m0 = 1ull << (b0 & 63), m1 = 1ull << (b1 & 63);
+	uint64_t w0 = atomic_load_explicit(&seen[b0 >> 6], memory_order_relaxed);
+	uint64_t w1 = atomic_load_explicit(&seen[b1 >> 6], memory_order_relaxed);
+	if (w0 & m0 && w1 & m1)
 		return 1;
-	atomic_store_explicit(&seen[s0], key, memory_order_relaxed);
-	atomic_store_explicit(&seen[s1], key, memory_order_relaxed);
+	unsigned taken = atomic_load_explicit(&seen_taken, memory_order_relaxed);
+	if (taken >= SEEN_WINDOW) {
+		taken = 0;
+		for (size_t i = 0; i < SEEN_WORDS; i++)
+			atomic_store_explicit(&seen[i], 0, memory_order_relaxed);
+		w0 = 0;
+	}
+	atomic_store_explicit(&seen_taken, taken + 1, memory_order_relaxed);
+	atomic_store_explicit(&seen[b0 >> 6], w0 | m0, memory_order_relaxed);
+	/* reread: the same word as b0's, or emptied meanwhile */
+	w1 = atomic_load_explicit(&seen[b1 >> 6], memory_order_relaxed);
+	atomic_store_explicit(&seen[b1 >> 6], w1 | m1, memory_order_relaxed);
 	return 0;
 }
 
@@ -333,25 +375,24 @@ void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *
 		return; /* no way to tell that it is still loaded */
 #endif
 	}
-	struct entry *w0 = &table[place(f->addr, f->form, 0)], *w1 = &table[place(f->addr, f->form, 1)];
-	/* The way that holds addr already (a stale copy), else an empty or
-	 * stale one, else one whose text can move to its other place, else
-	 * either. */
-	struct entry *e;
-	if (holds(w0, f))
-		e = w0;
-	else if (holds(w1, f))
-		e = w1;
-	else if (!live(w0))
-		e = w0;
-	else if (!live(w1))
-		e = w1;
-	else if (can_move(w0))
-		e = w0;
-	else if (can_move(w1))
-		e = w1;
-	else
-		e = atomic_fetch_add_explicit(&replace_way, 1, memory_order_relaxed) & 1 ? w1 : w0;
+	/* The place that holds addr already (a stale copy), else an empty or
+	 * stale one, else one whose text can move to a free place of its
+	 * own, else any, in turn. */
+	struct entry *w[4];
+	for (unsigned i = 0; i < 4; i++)
+		w[i] = &table[candidate(f->addr, f->form, i)];
+	struct entry *e = NULL;
+	for (unsigned i = 0; !e && i < 4; i++)
+		if (holds(w[i], f))
+			e = w[i];
+	for (unsigned i = 0; !e && i < 4; i++)
+		if (!live(w[i]))
+			e = w[i];
+	for (unsigned i = 0; !e && i < 4; i++)
+		if (can_move(w[i]))
+			e = w[i];
+	if (!e)
+		e = w[atomic_fetch_add_explicit(&replace_way, 1, memory_order_relaxed) & 3];
 	unsigned seq;
 	if (!claim(e, &seq))
 		return;

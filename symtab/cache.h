@@ -54,10 +54,11 @@ int xp_symcache_admits(const struct xp_symcache_fill *f);
 void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *t,
 		     const struct xp_symbol *sym);
 
-/* For tests: the entry addr's text in a form may occupy in way 0 or 1,
- * and a write to an entry held open (1 claimed, 0 busy) until
+/* For tests: entry i (0-3) addr's text in a form may occupy (0 and 1
+ * are a pair of neighbours, found by one hash, 2 and 3 by the other), and
+ * a write to an entry held open (1 claimed, 0 busy) until
  * xp_symcache_test_release. */
-size_t xp_symcache_slot(uintptr_t addr, enum xp_symtext_form form, int way);
+size_t xp_symcache_slot(uintptr_t addr, enum xp_symtext_form form, int i);
 int xp_symcache_test_claim(size_t slot, const char *partial_text);
 void xp_symcache_test_release(size_t slot);
 
