@@ -5,6 +5,8 @@
 #ifndef XP_RUN_H
 #define XP_RUN_H
 
+#include <stdatomic.h>
+
 #include "args.h"
 #include "sink.h"
 
@@ -25,18 +27,25 @@ void xp_run(struct xp_sink *s, const char *p, struct xp_args *a, struct run_stat
  * vformat.c picks it when the CPU has them. */
 void xp_run_avx512(struct xp_sink *s, const char *p, struct xp_args *a, struct run_state *st);
 
-/* Nonzero when vformat.c runs xp_run_avx512: set once, at load time, from
- * the CPU (always 0 in a build without that loop).  Programs linked with
- * the static library (benchmarks, tests) may clear it to run the plain
- * loop on such a CPU, between calls and from one thread. */
-extern int xp_run_avx512_chosen;
+/* Which driver loop vformat.c runs: none chosen until the first call
+ * asks the CPU (xp_run_choose; not at load time, so that a program that
+ * never formats pays nothing), then XP_LOOP_AVX512 where the CPU has what
+ * that loop needs (never in a build without it), else XP_LOOP_PLAIN.
+ * Programs linked with the static library (benchmarks, tests) may set it
+ * to time or check either loop, between calls and from one thread. */
+enum { XP_LOOP_UNCHOSEN, XP_LOOP_PLAIN, XP_LOOP_AVX512 };
+extern _Atomic int xp_run_loop;
+
+/* Choose xp_run_loop from the CPU and return it. */
+int xp_run_choose(void);
 
 /* The driver loop this CPU runs best. */
 static inline void xp_run_best(struct xp_sink *s, const char *p, struct xp_args *a,
 			       struct run_state *st)
 {
 #ifdef XP_HAVE_RUN_AVX512
-	if (xp_run_avx512_chosen) {
+	int loop = atomic_load_explicit(&xp_run_loop, memory_order_relaxed);
+	if (loop == XP_LOOP_AVX512 || (loop == XP_LOOP_UNCHOSEN && xp_run_choose() == XP_LOOP_AVX512)) {
 		xp_run_avx512(s, p, a, st);
 		return;
 	}

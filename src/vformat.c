@@ -14,7 +14,7 @@
 #include "sink_dest.h"
 #include "variadic.h"
 
-int xp_run_avx512_chosen;
+_Atomic int xp_run_loop;
 
 #ifdef XP_HAVE_RUN_AVX512
 #include <sys/platform/x86.h>
@@ -32,11 +32,19 @@ static int feature_active(unsigned index)
 	return leaf->active_array[index % (4 * bits) / bits] >> index % bits & 1;
 }
 
-/* Before main, and before most callers: a call made earlier (from another
- * library's constructor) runs the plain loop, which is correct anywhere. */
-__attribute__((constructor)) static void choose_run_loop(void)
+int xp_run_choose(void)
 {
-	xp_run_avx512_chosen = feature_active(x86_cpu_AVX512BW) && feature_active(x86_cpu_AVX512VL);
+	/* Threads that race here store the same answer. */
+	int loop = feature_active(x86_cpu_AVX512BW) && feature_active(x86_cpu_AVX512VL) ? XP_LOOP_AVX512
+											  : XP_LOOP_PLAIN;
+	atomic_store_explicit(&xp_run_loop, loop, memory_order_relaxed);
+	return loop;
+}
+#else
+int xp_run_choose(void)
+{
+	atomic_store_explicit(&xp_run_loop, XP_LOOP_PLAIN, memory_order_relaxed);
+	return XP_LOOP_PLAIN;
 }
 #endif
 

@@ -55,6 +55,9 @@ static struct snapshot *grace;   /* retired, waiting for readers[grace_parity] =
 static unsigned grace_parity;
 static char *user_dirs;          /* xp_symtab_set_debug_path */
 static int drop_all;             /* next rescan reuses no module */
+static int fini_registered;      /* xp_symtab_fini will run at exit */
+
+static void xp_symtab_fini(void);
 
 /* ---- readers ---- */
 
@@ -502,6 +505,13 @@ static int rescan(void)
 	atomic_store(&current, s);
 	/* After the store: whoever reads the new generation finds s. */
 	atomic_fetch_add_explicit(&xp_symtab_generation, 1, memory_order_release);
+	/* Unmapped again at exit, or when this library is unloaded (atexit()
+	 * in a shared object registers for that object).  Registered here, not
+	 * as a destructor, which every program would run (and fault in) at
+	 * exit, looking symbols up or not.  If it cannot be, everything stays
+	 * mapped until the process ends. */
+	if (!fini_registered)
+		fini_registered = atexit(xp_symtab_fini) == 0;
 	retire(old);
 	reclaim();
 	return 0;
@@ -882,9 +892,8 @@ void xp_symtab_stats(struct xp_symtab_stats *st)
 	reader_leave(slot);
 }
 
-/* Unmap everything when the library is unloaded (or the program exits).
- * A program that never looked a symbol up has nothing to unmap. */
-__attribute__((destructor)) static void xp_symtab_fini(void)
+/* Unmap everything when the library is unloaded (or the program exits). */
+static void xp_symtab_fini(void)
 {
 	if (!atomic_load(&current) || pthread_mutex_trylock(&lock) != 0)
 		return;

@@ -64,12 +64,12 @@ static void same_with_loop(const char *fmt, const char *str)
  * AVX-512 one) with the plain one too. */
 static void same(const char *fmt, const char *str)
 {
-	int chosen = xp_run_avx512_chosen;
+	int chosen = xp_run_choose();
 	same_with_loop(fmt, str);
-	if (chosen) {
-		xp_run_avx512_chosen = 0;
+	if (chosen == XP_LOOP_AVX512) {
+		xp_run_loop = XP_LOOP_PLAIN;
 		same_with_loop(fmt, str);
-		xp_run_avx512_chosen = chosen;
+		xp_run_loop = chosen;
 	}
 }
 

@@ -47,20 +47,31 @@ const struct xp_ext xp_ext_builtin[] = {
 const size_t xp_ext_builtin_count = NROWS;
 
 /* The rows by first character: head[c] is 1 + the first row starting with
- * c, chain[i] 1 + the next one after row i (0 ends both).  Built once by a
- * constructor from the table above; until it has run (another library's
- * constructor formatting first), lookups scan the whole table. */
+ * c, chain[i] 1 + the next one after row i (0 ends both).  Built by the
+ * first lookup, not by a constructor (which would touch the table's pages
+ * in every program at start-up, printing extensions or not); while it is
+ * being built (another thread, or the code a signal handler interrupted),
+ * lookups scan the whole table. */
 static unsigned char head[128], chain[NROWS];
-static _Atomic int chained;
+enum { UNCHAINED, CHAINING, CHAINED };
+static _Atomic int chain_state;
 
-__attribute__((constructor)) static void chain_rows(void)
+/* Whether head[] and chain[] may be read: built now if no one has. */
+static int rows_chained(void)
 {
+	int state = atomic_load_explicit(&chain_state, memory_order_acquire);
+	if (state != UNCHAINED)
+		return state == CHAINED;
+	if (!atomic_compare_exchange_strong_explicit(&chain_state, &state, CHAINING, memory_order_acquire,
+						     memory_order_relaxed))
+		return state == CHAINED;
 	for (size_t i = NROWS; i-- > 0;) {
 		unsigned char c = (unsigned char)xp_ext_builtin[i].name[0] & 127;
 		chain[i] = head[c];
 		head[c] = (unsigned char)(i + 1);
 	}
-	atomic_store_explicit(&chained, 1, memory_order_release);
+	atomic_store_explicit(&chain_state, CHAINED, memory_order_release);
+	return 1;
 }
 
 static int better_prefix(const struct xp_ext *r, const char *text, size_t len, size_t best_len)
@@ -73,7 +84,7 @@ const struct xp_ext *xp_ext_find(const char *text, size_t len)
 {
 	const struct xp_ext *best = NULL;
 	size_t best_len = 0;
-	if (atomic_load_explicit(&chained, memory_order_acquire)) {
+	if (rows_chained()) {
 		unsigned char c = (unsigned char)text[0];
 		for (unsigned i = c < 128 ? head[c] : 0; i; i = chain[i - 1]) {
 			if (better_prefix(&xp_ext_builtin[i - 1], text, len, best_len)) {

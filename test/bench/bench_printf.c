@@ -16,10 +16,10 @@
 
 #include "bench_clock.h"
 
-/* The library's choice of driver loop (src/run.h): nonzero runs the
- * AVX-512 loop.  Reachable here because the benchmark links the static
- * library; cleared and restored to time the plain loop on such a CPU. */
-extern int xp_run_avx512_chosen;
+/* The library's choice of driver loop (src/run.h), reachable because
+ * the benchmark links the static library: set and restored to time each
+ * loop on a CPU that has the AVX-512 one. */
+#include "../../src/run.h"
 
 #define NVAL 1024
 
@@ -95,12 +95,12 @@ static void measure(void (*fn)(enum printer, const struct inputs *, long),
 		    struct result *r)
 {
 	static double t[NPRINTERS][ROUNDS], vs_glibc[NPRINTERS][ROUNDS], vs_stb[NPRINTERS][ROUNDS];
-	int chosen = xp_run_avx512_chosen;
+	int chosen = xp_run_choose();
 	for (int round = 0; round < ROUNDS; round++) {
 		for (int p = 0; p < NPRINTERS; p++) {
 			if (!use[p])
 				continue;
-			xp_run_avx512_chosen = p == XP_AVX512;
+			xp_run_loop = p == XP_AVX512 ? XP_LOOP_AVX512 : XP_LOOP_PLAIN;
 			double t0 = bench_cpu_ns();
 			fn((enum printer)p, in, iters);
 			t[p][round] = (bench_cpu_ns() - t0) / (double)iters;
@@ -110,7 +110,7 @@ static void measure(void (*fn)(enum printer, const struct inputs *, long),
 			vs_stb[p][round] = t[p][round] / t[STB][round];
 		}
 	}
-	xp_run_avx512_chosen = chosen;
+	xp_run_loop = chosen;
 	for (int p = 0; p < NPRINTERS; p++) {
 		if (!use[p])
 			continue;
@@ -161,7 +161,7 @@ int main(int argc, char **argv)
 {
 	long iters = argc > 1 ? atol(argv[1]) : 20000; /* calls per round */
 	make_inputs();
-	int use[NPRINTERS] = { [XP_AVX512] = xp_run_avx512_chosen, [XP_PLAIN] = 1, [GLIBC] = 1,
+	int use[NPRINTERS] = { [XP_AVX512] = xp_run_choose() == XP_LOOP_AVX512, [XP_PLAIN] = 1, [GLIBC] = 1,
 			       [STB] = 1 };
 	static const char *const set_names[] = {
 		"ints of every size, six strings of 0-31 bytes",
