@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <stdint.h>
 
+#include "hot_text.h"
 #include "sink_dest.h"
 #include "vformat.h"
 #include "variadic.h"
@@ -44,14 +45,14 @@
 
 /* glibc terminates the buffer before it formats: a %s of the buffer itself
  * is then empty (snprintf(buf, n, "%sCD", buf) is "CD"). */
-XP_PUBLIC int xvsnprintf(char *restrict str, size_t size, const char *restrict fmt, va_list ap)
+XP_PUBLIC XP_HOT_TEXT int xvsnprintf(char *restrict str, size_t size, const char *restrict fmt, va_list ap)
 {
 	if (size)
 		*str = '\0';
 	BUFFER_CALL(str, size, fmt, START_COPY);
 }
 
-XP_PUBLIC int xsnprintf(char *restrict str, size_t size, const char *restrict fmt, ...)
+XP_PUBLIC XP_HOT_TEXT int xsnprintf(char *restrict str, size_t size, const char *restrict fmt, ...)
 {
 	if (size)
 		*str = '\0';
@@ -62,17 +63,17 @@ XP_PUBLIC int xsnprintf(char *restrict str, size_t size, const char *restrict fm
  * glibc's sprintf leaves the buffer as it is until it writes. */
 #define SPRINTF_BOUND ((size_t)INT_MAX + 2)
 
-XP_PUBLIC int xvsprintf(char *restrict str, const char *restrict fmt, va_list ap)
+XP_PUBLIC XP_HOT_TEXT int xvsprintf(char *restrict str, const char *restrict fmt, va_list ap)
 {
 	BUFFER_CALL(str, SPRINTF_BOUND, fmt, START_COPY);
 }
 
-XP_PUBLIC int xsprintf(char *restrict str, const char *restrict fmt, ...)
+XP_PUBLIC XP_HOT_TEXT int xsprintf(char *restrict str, const char *restrict fmt, ...)
 {
 	BUFFER_CALL(str, SPRINTF_BOUND, fmt, START_VARIADIC);
 }
 
-XP_PUBLIC int xvasprintf(char **restrict strp, const char *restrict fmt, va_list ap)
+XP_PUBLIC XP_HOT_TEXT int xvasprintf(char **restrict strp, const char *restrict fmt, va_list ap)
 {
 	struct xp_heap_sink h;
 	xp_heap_init(&h);
@@ -87,7 +88,7 @@ XP_PUBLIC int xvasprintf(char **restrict strp, const char *restrict fmt, va_list
 	return *strp ? r : -1;
 }
 
-XP_PUBLIC int xvfprintf(FILE *restrict stream, const char *restrict fmt, va_list ap)
+XP_PUBLIC XP_HOT_TEXT int xvfprintf(FILE *restrict stream, const char *restrict fmt, va_list ap)
 {
 	struct xp_stream_sink st;
 	flockfile(stream);
@@ -108,7 +109,7 @@ XP_PUBLIC int xvfprintf(FILE *restrict stream, const char *restrict fmt, va_list
 	return r;
 }
 
-XP_PUBLIC int xvdprintf(int fd, const char *restrict fmt, va_list ap)
+XP_PUBLIC XP_HOT_TEXT int xvdprintf(int fd, const char *restrict fmt, va_list ap)
 {
 	struct xp_fd_sink fs;
 	xp_fd_init(&fs, fd);
@@ -123,27 +124,27 @@ XP_PUBLIC int xvdprintf(int fd, const char *restrict fmt, va_list ap)
 	return r;
 }
 
-XP_PUBLIC int xvprintf(const char *restrict fmt, va_list ap)
+XP_PUBLIC XP_HOT_TEXT int xvprintf(const char *restrict fmt, va_list ap)
 {
 	return xvfprintf(stdout, fmt, ap);
 }
 
-XP_PUBLIC int xasprintf(char **restrict strp, const char *restrict fmt, ...)
+XP_PUBLIC XP_HOT_TEXT int xasprintf(char **restrict strp, const char *restrict fmt, ...)
 {
 	XP_VARIADIC(xvasprintf(strp, fmt, ap));
 }
 
-XP_PUBLIC int xfprintf(FILE *restrict stream, const char *restrict fmt, ...)
+XP_PUBLIC XP_HOT_TEXT int xfprintf(FILE *restrict stream, const char *restrict fmt, ...)
 {
 	XP_VARIADIC(xvfprintf(stream, fmt, ap));
 }
 
-XP_PUBLIC int xdprintf(int fd, const char *restrict fmt, ...)
+XP_PUBLIC XP_HOT_TEXT int xdprintf(int fd, const char *restrict fmt, ...)
 {
 	XP_VARIADIC(xvdprintf(fd, fmt, ap));
 }
 
-XP_PUBLIC int xprintf(const char *restrict fmt, ...)
+XP_PUBLIC XP_HOT_TEXT int xprintf(const char *restrict fmt, ...)
 {
 	XP_VARIADIC(xvfprintf(stdout, fmt, ap));
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "convert.h"
+#include "hot_text.h"
 #include "run_fast.h"
 #include "spec.h"
 
@@ -159,7 +160,7 @@ static __attribute__((noinline)) const char *general_directive(struct xp_sink *s
 
 /* The loop over the format from p.  In sequential mode it stops at the
  * first n$ directive and records it in st->resume. */
-void XP_RUN_NAME(struct xp_sink *s, const char *p, struct xp_args *a, struct run_state *st)
+XP_HOT_TEXT void XP_RUN_NAME(struct xp_sink *s, const char *p, struct xp_args *a, struct run_state *st)
 {
 	for (;;) {
 		const char *pct = literal_end(p);

@@ -4,10 +4,12 @@
 #include <errno.h>
 #include <limits.h>
 
+#include "hot_text.h"
+
 const char xp_spaces[64] = "                                                                ";
 const char xp_zeros[64] = "0000000000000000000000000000000000000000000000000000000000000000";
 
-void xp_put_long(struct xp_sink *s, const char *p, size_t n)
+XP_HOT_TEXT void xp_put_long(struct xp_sink *s, const char *p, size_t n)
 {
 	if (n <= (size_t)(s->end - s->pos)) {
 		memcpy(s->pos, p, n);

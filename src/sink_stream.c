@@ -8,6 +8,8 @@
 #include <unistd.h>
 #include <wchar.h>
 
+#include "hot_text.h"
+
 static void stream_fail(struct xp_sink *s, size_t n)
 {
 	s->error = errno ? errno : EIO;
@@ -20,7 +22,7 @@ static void stream_fail(struct xp_sink *s, size_t n)
  * '\n' fails (the bytes stay buffered), while fprintf fails then.  So a
  * write that sets the stream's error flag fails too; with glibc's flag
  * bit that holds even when the flag was already set before. */
-static int stream_write(struct xp_stream_sink *st, const char *p, size_t n)
+XP_HOT_TEXT static int stream_write(struct xp_stream_sink *st, const char *p, size_t n)
 {
 	FILE *f = st->file;
 #ifdef _IO_ERR_SEEN
@@ -39,7 +41,7 @@ static int stream_write(struct xp_stream_sink *st, const char *p, size_t n)
 	return -1;
 }
 
-static void stream_drain(struct xp_sink *s, const char *p, size_t n)
+XP_HOT_TEXT static void stream_drain(struct xp_sink *s, const char *p, size_t n)
 {
 	struct xp_stream_sink *st = (struct xp_stream_sink *)s;
 	size_t used = (size_t)(s->pos - s->base);
@@ -62,7 +64,7 @@ static void stream_drain(struct xp_sink *s, const char *p, size_t n)
 	}
 }
 
-int xp_stream_init(struct xp_stream_sink *st, FILE *f)
+XP_HOT_TEXT int xp_stream_init(struct xp_stream_sink *st, FILE *f)
 {
 	struct xp_sink *s = &st->sink;
 	st->file = f;
@@ -87,7 +89,7 @@ int xp_stream_init(struct xp_stream_sink *st, FILE *f)
 	return 0;
 }
 
-int xp_stream_finish(struct xp_stream_sink *st)
+XP_HOT_TEXT int xp_stream_finish(struct xp_stream_sink *st)
 {
 	struct xp_sink *s = &st->sink;
 	size_t used = (size_t)(s->pos - s->base);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "args.h"
+#include "hot_text.h"
 #include "run.h"
 #include "sink_dest.h"
 #include "variadic.h"
@@ -32,7 +33,7 @@ static int feature_active(unsigned index)
 	return leaf->active_array[index % (4 * bits) / bits] >> index % bits & 1;
 }
 
-int xp_run_choose(void)
+XP_HOT_TEXT int xp_run_choose(void)
 {
 	/* Threads that race here store the same answer. */
 	int loop = feature_active(x86_cpu_AVX512BW) && feature_active(x86_cpu_AVX512VL) ? XP_LOOP_AVX512
@@ -101,7 +102,7 @@ static int missing_format(void)
 	return -1;
 }
 
-int xp_vformat(struct xp_sink *s, const char *fmt, va_list ap)
+XP_HOT_TEXT int xp_vformat(struct xp_sink *s, const char *fmt, va_list ap)
 {
 	if (!fmt)
 		return missing_format();
