@@ -38,6 +38,7 @@
 
 #include <stdatomic.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "loader.h"
 #include "symtab.h"
@@ -67,16 +68,6 @@ _Static_assert(XP_SYMTEXT_MAX % 16 == 0 && XP_SYMTEXT_MAX < 1024,
 	       "lengths pack into 10 bits each; the text is copied in pairs of words");
 _Static_assert(sizeof(struct entry) <= 512, "an entry is 8 cache lines at most");
 
-static _Alignas(64) struct entry table[SLOTS];
-static atomic_uint replace_way; /* which place a fill evicts when all are live */
-/* Hints, 4 KiB each so that they stay in the L1 cache: tag[i] is the
- * key entry i was last filled with (a miss then touches no entry), and
- * seen[] a filter of the keys that missed lately: only a second miss
- * fills, so that addresses seen once, as in a random walk, do not evict
- * hot ones or pay for a fill.  Both are only hints: entries are checked
- * in full, and a key the filter takes for seen only costs a fill. */
-static atomic_uintptr_t tag[SLOTS];
-
 /* The filter sets two of its bits per key and keeps them until it has
  * taken SEEN_WINDOW keys; then it starts empty.  Bits, not keys: keys that
  * share places in it cannot wipe out each other's marks (with a key in
@@ -87,8 +78,38 @@ static atomic_uintptr_t tag[SLOTS];
 #define SEEN_WORDS 512
 #define SEEN_BITS_LOG 15 /* 64 * SEEN_WORDS bits */
 #define SEEN_WINDOW 1024
-static _Atomic uint64_t seen[SEEN_WORDS];
-static atomic_uint seen_taken;
+
+struct cache {
+	struct entry table[SLOTS];
+	/* Hints, 4 KiB each so that they stay in the L1 cache: tag[i] is
+	 * the key entry i was last filled with (a miss then touches no
+	 * entry), and seen[] a filter of the keys that missed lately: only a
+	 * second miss fills, so that addresses seen once, as in a random
+	 * walk, do not evict hot ones or pay for a fill.  Both are only
+	 * hints: entries are checked in full, and a key the filter takes for
+	 * seen only costs a fill. */
+	atomic_uintptr_t tag[SLOTS];
+	_Atomic uint64_t seen[SEEN_WORDS];
+	atomic_uint seen_taken;
+	atomic_uint replace_way; /* which place a fill evicts when all are live */
+	unsigned held_seq[SLOTS]; /* xp_symcache_test_claim's */
+};
+
+/* Mapped by the first index build (xp_symcache_map), not in .bss: a
+ * quarter of a megabyte there made every program linked with the library
+ * start measurably slower, printing symbols or not.  Never unmapped: a
+ * hit takes no reader's mark, so a thread may still be reading it while
+ * the process exits (or the library is unloaded). */
+static _Atomic(struct cache *) cache;
+
+void xp_symcache_map(void)
+{
+	if (atomic_load_explicit(&cache, memory_order_relaxed))
+		return;
+	void *p = mmap(NULL, sizeof(struct cache), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p != MAP_FAILED)
+		atomic_store_explicit(&cache, (struct cache *)p, memory_order_release);
+}
 
 static size_t hash(uintptr_t addr, unsigned which)
 {
@@ -194,19 +215,22 @@ static inline int read_entry(struct entry *e, uintptr_t addr, unsigned form_bit,
 
 int xp_symcache_get(uintptr_t addr, enum xp_symtext_form form, struct xp_symtext *t)
 {
+	struct cache *c = atomic_load_explicit(&cache, memory_order_acquire);
+	if (!c)
+		return 0;
 	uintptr_t key = key_of(addr, form);
 	size_t slot = place(addr, form, 0);
 	/* The hints say which entry to read (addr 0 is what an empty entry
 	 * holds); a pair's hints share a line. */
-	if (atomic_load_explicit(&tag[slot], memory_order_relaxed) != key &&
-	    atomic_load_explicit(&tag[slot ^= 1], memory_order_relaxed) != key) {
+	if (atomic_load_explicit(&c->tag[slot], memory_order_relaxed) != key &&
+	    atomic_load_explicit(&c->tag[slot ^= 1], memory_order_relaxed) != key) {
 		slot = place(addr, form, 1);
-		if (atomic_load_explicit(&tag[slot], memory_order_relaxed) != key &&
-		    atomic_load_explicit(&tag[slot ^= 1], memory_order_relaxed) != key)
+		if (atomic_load_explicit(&c->tag[slot], memory_order_relaxed) != key &&
+		    atomic_load_explicit(&c->tag[slot ^= 1], memory_order_relaxed) != key)
 			return 0;
 	}
 	uintptr_t view[3];
-	int got = addr ? read_entry(&table[slot], addr, form_bit(form), view, t) : 0;
+	int got = addr ? read_entry(&c->table[slot], addr, form_bit(form), view, t) : 0;
 	if (got != 2)
 		return got; /* a miss, or its object stays where it is */
 	/* A fill reuses the entry that holds its address, so there is no
@@ -258,14 +282,14 @@ static int holds(struct entry *e, const struct xp_symcache_fill *f)
 
 /* A place other than e where what e holds could sit, and is not live
  * (NULL if none). */
-static struct entry *free_place(struct entry *e, uintptr_t *key)
+static struct entry *free_place(struct cache *c, struct entry *e, uintptr_t *key)
 {
 	uintptr_t addr = atomic_load_explicit(&e->addr, memory_order_relaxed);
 	unsigned lengths = atomic_load_explicit(&e->lengths, memory_order_relaxed);
 	enum xp_symtext_form form = (enum xp_symtext_form)((lengths & FORM_MASK) >> FORM_SHIFT);
 	*key = key_of(addr, form);
 	for (unsigned i = 0; i < 4; i++) {
-		struct entry *o = &table[candidate(addr, form, i)];
+		struct entry *o = &c->table[candidate(addr, form, i)];
 		if (o != e && !live(o))
 			return o;
 	}
@@ -273,22 +297,22 @@ static struct entry *free_place(struct entry *e, uintptr_t *key)
 }
 
 /* Whether what e holds, live, could move to a free place of its own. */
-static int can_move(struct entry *e)
+static int can_move(struct cache *c, struct entry *e)
 {
 	uintptr_t key;
-	return free_place(e, &key) != NULL;
+	return free_place(c, e, &key) != NULL;
 }
 
 /* Before e (claimed) is overwritten: what it holds, if live, moves to
  * a free place of its own, so that a few hot addresses whose places
  * overlap settle in places of their own instead of evicting one another
  * for ever (a cuckoo table's move, one step deep). */
-static void move_aside(struct entry *e)
+static void move_aside(struct cache *c, struct entry *e)
 {
 	if (!live(e))
 		return;
 	uintptr_t key;
-	struct entry *o = free_place(e, &key);
+	struct entry *o = free_place(c, e, &key);
 	unsigned seq;
 	if (!o || !claim(o, &seq))
 		return;
@@ -308,7 +332,7 @@ static void move_aside(struct entry *e)
 		atomic_store_explicit(&o->text[w], atomic_load_explicit(&e->text[w], memory_order_relaxed),
 				      memory_order_relaxed);
 	release(o, seq);
-	atomic_store_explicit(&tag[o - table], key, memory_order_relaxed);
+	atomic_store_explicit(&c->tag[o - c->table], key, memory_order_relaxed);
 }
 
 /* The two bits of addr's key in a form, from one product: the form
@@ -324,40 +348,42 @@ static void seen_bits(uintptr_t addr, enum xp_symtext_form form, unsigned *b0, u
  * loads and stores, no read-modify-write instruction: a bit lost to a
  * race with another thread's miss costs one more miss, and a random walk
  * pays only a few stores per miss. */
-static int seen_before(uintptr_t addr, enum xp_symtext_form form)
+static int seen_before(struct cache *c, uintptr_t addr, enum xp_symtext_form form)
 {
 	unsigned b0, b1;
 	seen_bits(addr, form, &b0, &b1);
 	uint64_t m0 = 1ull << (b0 & 63), m1 = 1ull << (b1 & 63);
-	uint64_t w0 = atomic_load_explicit(&seen[b0 >> 6], memory_order_relaxed);
-	uint64_t w1 = atomic_load_explicit(&seen[b1 >> 6], memory_order_relaxed);
+	uint64_t w0 = atomic_load_explicit(&c->seen[b0 >> 6], memory_order_relaxed);
+	uint64_t w1 = atomic_load_explicit(&c->seen[b1 >> 6], memory_order_relaxed);
 	if (w0 & m0 && w1 & m1)
 		return 1;
-	unsigned taken = atomic_load_explicit(&seen_taken, memory_order_relaxed);
+	unsigned taken = atomic_load_explicit(&c->seen_taken, memory_order_relaxed);
 	if (taken >= SEEN_WINDOW) {
 		taken = 0;
 		for (size_t i = 0; i < SEEN_WORDS; i++)
-			atomic_store_explicit(&seen[i], 0, memory_order_relaxed);
+			atomic_store_explicit(&c->seen[i], 0, memory_order_relaxed);
 		w0 = 0;
 	}
-	atomic_store_explicit(&seen_taken, taken + 1, memory_order_relaxed);
-	atomic_store_explicit(&seen[b0 >> 6], w0 | m0, memory_order_relaxed);
+	atomic_store_explicit(&c->seen_taken, taken + 1, memory_order_relaxed);
+	atomic_store_explicit(&c->seen[b0 >> 6], w0 | m0, memory_order_relaxed);
 	/* reread: the same word as b0's, or emptied meanwhile */
-	w1 = atomic_load_explicit(&seen[b1 >> 6], memory_order_relaxed);
-	atomic_store_explicit(&seen[b1 >> 6], w1 | m1, memory_order_relaxed);
+	w1 = atomic_load_explicit(&c->seen[b1 >> 6], memory_order_relaxed);
+	atomic_store_explicit(&c->seen[b1 >> 6], w1 | m1, memory_order_relaxed);
 	return 0;
 }
 
 int xp_symcache_admits(const struct xp_symcache_fill *f)
 {
-	return f->addr && seen_before(f->addr, f->form);
+	struct cache *c = atomic_load_explicit(&cache, memory_order_acquire);
+	return c && f->addr && seen_before(c, f->addr, f->form);
 }
 
 void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *t,
 		     const struct xp_symbol *sym)
 {
+	struct cache *c = atomic_load_explicit(&cache, memory_order_acquire);
 	uintptr_t key = key_of(f->addr, f->form);
-	if (!f->addr || t->len > XP_SYMTEXT_MAX)
+	if (!c || !f->addr || t->len > XP_SYMTEXT_MAX)
 		return;
 	/* The mapping hits will compare with: the loader's now, which must
 	 * still be the object the text came from.  (If it was unloaded since
@@ -380,7 +406,7 @@ void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *
 	 * own, else any, in turn. */
 	struct entry *w[4];
 	for (unsigned i = 0; i < 4; i++)
-		w[i] = &table[candidate(f->addr, f->form, i)];
+		w[i] = &c->table[candidate(f->addr, f->form, i)];
 	struct entry *e = NULL;
 	for (unsigned i = 0; !e && i < 4; i++)
 		if (holds(w[i], f))
@@ -389,14 +415,14 @@ void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *
 		if (!live(w[i]))
 			e = w[i];
 	for (unsigned i = 0; !e && i < 4; i++)
-		if (can_move(w[i]))
+		if (can_move(c, w[i]))
 			e = w[i];
 	if (!e)
-		e = w[atomic_fetch_add_explicit(&replace_way, 1, memory_order_relaxed) & 3];
+		e = w[atomic_fetch_add_explicit(&c->replace_way, 1, memory_order_relaxed) & 3];
 	unsigned seq;
 	if (!claim(e, &seq))
 		return;
-	move_aside(e);
+	move_aside(c, e);
 	atomic_store_explicit(&e->addr, f->addr, memory_order_relaxed);
 	atomic_store_explicit(&e->generation, f->generation, memory_order_relaxed);
 	atomic_store_explicit(&e->map_start, view[0], memory_order_relaxed);
@@ -411,15 +437,14 @@ void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *
 		atomic_store_explicit(&e->text[w], v, memory_order_relaxed);
 	}
 	release(e, seq);
-	atomic_store_explicit(&tag[e - table], key, memory_order_relaxed);
+	atomic_store_explicit(&c->tag[e - c->table], key, memory_order_relaxed);
 }
-
-static unsigned held_seq[SLOTS];
 
 int xp_symcache_test_claim(size_t slot, const char *partial_text)
 {
-	struct entry *e = &table[slot % SLOTS];
-	if (!claim(e, &held_seq[slot % SLOTS]))
+	struct cache *c = atomic_load_explicit(&cache, memory_order_acquire);
+	struct entry *e = &c->table[slot % SLOTS];
+	if (!claim(e, &c->held_seq[slot % SLOTS]))
 		return 0;
 	uint64_t v = 0;
 	memcpy(&v, partial_text, strnlen(partial_text, 8));
@@ -429,7 +454,8 @@ int xp_symcache_test_claim(size_t slot, const char *partial_text)
 
 void xp_symcache_test_release(size_t slot)
 {
-	struct entry *e = &table[slot % SLOTS];
+	struct cache *c = atomic_load_explicit(&cache, memory_order_acquire);
+	struct entry *e = &c->table[slot % SLOTS];
 	atomic_store_explicit(&e->addr, 0, memory_order_relaxed);
-	release(e, held_seq[slot % SLOTS]);
+	release(e, c->held_seq[slot % SLOTS]);
 }

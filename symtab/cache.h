@@ -35,6 +35,10 @@ struct xp_symtext {
 	char text[XP_SYMTEXT_MAX];
 };
 
+/* Map the cache's memory, if it is not mapped yet: the first index
+ * build's job (under the builder's lock).  Until it is, nothing is cached. */
+void xp_symcache_map(void);
+
 /* 1 with *t filled when addr's text in that form is cached and still
  * true, else 0. */
 int xp_symcache_get(uintptr_t addr, enum xp_symtext_form form, struct xp_symtext *t);

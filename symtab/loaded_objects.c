@@ -31,6 +31,7 @@
 #include <sys/auxv.h>
 #include <unistd.h>
 
+#include "cache.h"
 #include "loader.h"
 #include "module.h"
 
@@ -512,6 +513,7 @@ static int rescan(void)
 	 * mapped until the process ends. */
 	if (!fini_registered)
 		fini_registered = atexit(xp_symtab_fini) == 0;
+	xp_symcache_map();
 	retire(old);
 	reclaim();
 	return 0;

@@ -490,6 +490,7 @@ START_TEST(hot_keys_all_get_in)
 	static const enum xp_symtext_form two[] = { XP_SYMTEXT_PLAIN, XP_SYMTEXT_NAME },
 					  four[] = { XP_SYMTEXT_PLAIN, XP_SYMTEXT_LINE, XP_SYMTEXT_NAME,
 						     XP_SYMTEXT_NAME_LINE };
+	ck_assert_int_eq(xprintf_symbols_preload(), 0); /* the cache is mapped */
 	uint64_t state = 0x2545f4914f6cdd1du;
 	for (int set = 0; set < SETS; set++) {
 		const enum xp_symtext_form *forms = set % 2 ? four : two;
@@ -516,6 +517,26 @@ START_TEST(hot_keys_all_get_in)
 			ck_assert_msg(admitted[i] == all, "set %d: %#lx admitted in forms %#x of %#x", set,
 				      (unsigned long)addr[i], admitted[i], all);
 	}
+}
+END_TEST
+
+/* Before the first index is built the cache's memory is not mapped:
+ * nothing is cached, and a fill asked for then is no fill. */
+START_TEST(nothing_cached_before_the_first_index)
+{
+	uintptr_t a = (uintptr_t)FN(abort);
+	struct xp_symtext t = { 5, "abort" };
+	struct xp_symcache_fill f;
+	struct xp_symbol sym = { .permanent = 1 };
+	for (int turn = 0; turn < 2; turn++) {
+		xp_symcache_begin(&f, a, XP_SYMTEXT_PLAIN);
+		ck_assert(!xp_symcache_admits(&f));
+		xp_symcache_put(&f, &t, &sym);
+		ck_assert(!cached(a));
+	}
+	for (int turn = 0; turn < 2; turn++) /* the first lookup maps it */
+		check_prints(a);
+	ck_assert(cached(a));
 }
 END_TEST
 
@@ -604,6 +625,7 @@ int main(void)
 	tcase_add_test(tc, object_unloaded_and_another_loaded_at_its_place);
 	tcase_add_test(tc, nodelete_objects_stay);
 	tcase_add_test(tc, hot_keys_all_get_in);
+	tcase_add_test(tc, nothing_cached_before_the_first_index);
 	tcase_add_test(tc, index_drop_forgets_the_texts);
 	tcase_add_test(tc, signal_handler_during_a_cache_write);
 	suite_add_tcase(s, tc);
