@@ -91,7 +91,7 @@ struct cache {
 	atomic_uintptr_t tag[SLOTS];
 	_Atomic uint64_t seen[SEEN_WORDS];
 	atomic_uint seen_taken;
-	atomic_uint replace_way; /* which place a fill evicts when all are live */
+	atomic_uint next_victim; /* which place a fill evicts when all are live */
 	unsigned held_seq[SLOTS]; /* xp_symcache_test_claim's */
 };
 
@@ -418,7 +418,7 @@ void xp_symcache_put(const struct xp_symcache_fill *f, const struct xp_symtext *
 		if (can_move(c, w[i]))
 			e = w[i];
 	if (!e)
-		e = w[atomic_fetch_add_explicit(&c->replace_way, 1, memory_order_relaxed) & 3];
+		e = w[atomic_fetch_add_explicit(&c->next_victim, 1, memory_order_relaxed) & 3];
 	unsigned seq;
 	if (!claim(e, &seq))
 		return;
