@@ -113,9 +113,8 @@ void xp_symcache_map(void)
 
 static size_t hash(uintptr_t addr, unsigned which)
 {
-	static const uint64_t mul[4] = { 0x9e3779b97f4a7c15u, 0xc2b2ae3d27d4eb4fu, 0x165667b19e3779f9u,
-					 0xd6e8feb86659fd93u };
-	return (size_t)(((uint64_t)addr * mul[which & 3]) >> (64 - SLOT_BITS));
+	static const uint64_t mul[2] = { 0x9e3779b97f4a7c15u, 0xc2b2ae3d27d4eb4fu };
+	return (size_t)(((uint64_t)addr * mul[which & 1]) >> (64 - SLOT_BITS));
 }
 
 /* Place `which` (0, 1) of addr in a form, the first of a pair of
@@ -156,9 +155,9 @@ static unsigned form_bit(enum xp_symtext_form form)
 	return (unsigned)form << FORM_SHIFT & FORM_MASK;
 }
 
-/* What the hint arrays hold of an address in a form: the address for
- * %pS, else with its top two bits flipped as the form says, so that a
- * hint names the form too.  (Entries hold address and form apart: a hint
+/* What a tag hint holds of an address in a form: the address for %pS,
+ * else with its top two bits flipped as the form says, so that a hint
+ * names the form too.  (Entries hold address and form apart: a hint
  * that collides only costs a look.) */
 static uintptr_t key_of(uintptr_t addr, enum xp_symtext_form form)
 {
