@@ -8,6 +8,7 @@
 
 #include "hot_text.h"
 #include "sink_dest.h"
+#include "stream_lock.h"
 #include "vformat.h"
 #include "variadic.h"
 
@@ -91,7 +92,7 @@ XP_PUBLIC XP_HOT_TEXT int xvasprintf(char **restrict strp, const char *restrict 
 XP_PUBLIC XP_HOT_TEXT int xvfprintf(FILE *restrict stream, const char *restrict fmt, va_list ap)
 {
 	struct xp_stream_sink st;
-	flockfile(stream);
+	int locked = xp_stream_lock(stream);
 	int r = -1;
 	if (xp_stream_init(&st, stream) == 0) {
 		r = xp_vformat(&st.sink, fmt, ap);
@@ -105,7 +106,7 @@ XP_PUBLIC XP_HOT_TEXT int xvfprintf(FILE *restrict stream, const char *restrict 
 			e = 0; /* stream_fail() reported EIO for "no errno" */
 		errno = e;
 	}
-	funlockfile(stream);
+	xp_stream_unlock(stream, locked);
 	return r;
 }
 

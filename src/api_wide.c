@@ -8,6 +8,7 @@
 
 #include "run_wide.h"
 #include "sink_wide.h"
+#include "stream_lock.h"
 #include "variadic.h"
 
 #define XP_PUBLIC __attribute__((visibility("default")))
@@ -27,7 +28,7 @@ XP_PUBLIC int xvswprintf(wchar_t *restrict str, size_t size, const wchar_t *rest
 XP_PUBLIC int xvfwprintf(FILE *restrict stream, const wchar_t *restrict fmt, va_list ap)
 {
 	struct xp_wstream_sink st;
-	flockfile(stream);
+	int locked = xp_stream_lock(stream);
 	int r = -1;
 	if (xp_wstream_init(&st, stream) == 0) {
 		r = xp_vformat_wide(&st.w, fmt, ap);
@@ -41,7 +42,7 @@ XP_PUBLIC int xvfwprintf(FILE *restrict stream, const wchar_t *restrict fmt, va_
 			e = 0; /* stream_write() reported EIO for "no errno" */
 		errno = e;
 	}
-	funlockfile(stream);
+	xp_stream_unlock(stream, locked);
 	return r;
 }
 

@@ -1,0 +1,140 @@
+/* test_stream_threads.c - the stream lock: a call writes its whole output
+ * under the stream's lock once the process has threads, and a
+ * single-threaded process prints the same bytes without taking it.
+ *
+ * Each thread prints lines of its own letter, longer than the stream
+ * sink's window and than the stream's buffer, so one call is several
+ * writes into the FILE; without the lock, lines of two threads mix.
+ * The oracle is the file read back: every line one letter, each letter
+ * on exactly its count of lines.  Threads start on a barrier and run
+ * bounded loops; .ci/run also runs this under ThreadSanitizer.
+ */
+#define _GNU_SOURCE
+#include <check.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/single_threaded.h>
+
+#include <xprintf.h>
+
+#include "check_run.h"
+
+enum { THREADS = 4, LINES = 400, LINE_LEN = 3000 };
+
+static FILE *shared;
+static pthread_barrier_t start;
+static char text[THREADS][LINE_LEN + 1];
+
+static FILE *buffered_tmpfile(void)
+{
+	FILE *f = tmpfile();
+	ck_assert_ptr_nonnull(f);
+	/* A buffer smaller than a line: each call reaches the descriptor
+	 * in several pieces, where a missing lock shows. */
+	ck_assert_int_eq(setvbuf(f, NULL, _IOFBF, 512), 0);
+	return f;
+}
+
+/* Every line of f is one letter 'a'+t repeated LINE_LEN times; counts[t]
+ * gets the number of lines of each. */
+static void count_lines(FILE *f, int counts[THREADS])
+{
+	static char line[LINE_LEN + 2];
+	memset(counts, 0, sizeof(int) * THREADS);
+	rewind(f);
+	while (fgets(line, sizeof line, f)) {
+		size_t n = strlen(line);
+		ck_assert_uint_eq(n, LINE_LEN + 1);
+		ck_assert_int_eq(line[LINE_LEN], '\n');
+		int t = line[0] - 'a';
+		ck_assert(t >= 0 && t < THREADS);
+		ck_assert_uint_eq(strspn(line, (char[]){ line[0], 0 }), LINE_LEN);
+		counts[t]++;
+	}
+}
+
+static void fill_texts(void)
+{
+	for (int t = 0; t < THREADS; t++) {
+		memset(text[t], 'a' + t, LINE_LEN);
+		text[t][LINE_LEN] = '\0';
+	}
+}
+
+START_TEST(single_threaded_prints_whole_lines)
+{
+	/* Check runs each test in a forked child: no thread yet there. */
+	ck_assert_int_ne(__libc_single_threaded, 0);
+	fill_texts();
+	FILE *f = buffered_tmpfile();
+	for (int i = 0; i < LINES; i++)
+		ck_assert_int_eq(xfprintf(f, "%s\n", text[i % THREADS]), LINE_LEN + 1);
+	ck_assert_int_eq(fflush(f), 0);
+	int counts[THREADS];
+	count_lines(f, counts);
+	for (int t = 0; t < THREADS; t++)
+		ck_assert_int_eq(counts[t], LINES / THREADS);
+	fclose(f);
+}
+END_TEST
+
+/* A caller's own flockfile in a single-threaded process still nests. */
+START_TEST(single_threaded_inside_callers_lock)
+{
+	fill_texts();
+	FILE *f = buffered_tmpfile();
+	flockfile(f);
+	ck_assert_int_eq(xfprintf(f, "%s\n", text[0]), LINE_LEN + 1);
+	funlockfile(f);
+	ck_assert_int_eq(ftrylockfile(f), 0); /* nothing left held */
+	funlockfile(f);
+	fclose(f);
+}
+END_TEST
+
+static void *printer(void *arg)
+{
+	int t = (int)(long)arg;
+	pthread_barrier_wait(&start);
+	for (int i = 0; i < LINES; i++)
+		if (xfprintf(shared, "%s\n", text[t]) != LINE_LEN + 1)
+			return (void *)1;
+	return NULL;
+}
+
+START_TEST(threads_never_interleave_within_a_call)
+{
+	fill_texts();
+	shared = buffered_tmpfile();
+	pthread_t th[THREADS];
+	ck_assert_int_eq(pthread_barrier_init(&start, NULL, THREADS), 0);
+	for (int t = 0; t < THREADS; t++)
+		ck_assert_int_eq(pthread_create(&th[t], NULL, printer, (void *)(long)t), 0);
+	for (int t = 0; t < THREADS; t++) {
+		void *r;
+		ck_assert_int_eq(pthread_join(th[t], &r), 0);
+		ck_assert_ptr_null(r);
+	}
+	pthread_barrier_destroy(&start);
+	ck_assert_int_eq(fflush(shared), 0);
+	int counts[THREADS];
+	count_lines(shared, counts);
+	for (int t = 0; t < THREADS; t++)
+		ck_assert_int_eq(counts[t], LINES);
+	fclose(shared);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("stream_threads");
+	TCase *tc = tcase_create("lock");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, single_threaded_prints_whole_lines);
+	tcase_add_test(tc, single_threaded_inside_callers_lock);
+	tcase_add_test(tc, threads_never_interleave_within_a_call);
+	suite_add_tcase(s, tc);
+	return check_run(s);
+}
