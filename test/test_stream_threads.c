@@ -81,16 +81,40 @@ START_TEST(single_threaded_prints_whole_lines)
 }
 END_TEST
 
-/* A caller's own flockfile in a single-threaded process still nests. */
-START_TEST(single_threaded_inside_callers_lock)
+static void *nothing(void *arg)
+{
+	return arg;
+}
+
+/* Another thread's ftrylockfile: 0 when no call left the lock held. */
+static void *try_lock(void *arg)
+{
+	FILE *f = arg;
+	int r = ftrylockfile(f);
+	if (r == 0)
+		funlockfile(f);
+	return (void *)(long)r;
+}
+
+/* Inside a caller's own flockfile a call still prints (the lock nests),
+ * and neither a single-threaded call nor one after a thread exists
+ * leaves the lock held: another thread can take it afterwards. */
+START_TEST(calls_leave_the_lock_as_they_found_it)
 {
 	fill_texts();
 	FILE *f = buffered_tmpfile();
 	flockfile(f);
 	ck_assert_int_eq(xfprintf(f, "%s\n", text[0]), LINE_LEN + 1);
 	funlockfile(f);
-	ck_assert_int_eq(ftrylockfile(f), 0); /* nothing left held */
-	funlockfile(f);
+	pthread_t th;
+	void *r;
+	ck_assert_int_eq(pthread_create(&th, NULL, nothing, NULL), 0);
+	ck_assert_int_eq(pthread_join(th, NULL), 0);
+	ck_assert_int_eq(__libc_single_threaded, 0);
+	ck_assert_int_eq(xfprintf(f, "%s\n", text[1]), LINE_LEN + 1);
+	ck_assert_int_eq(pthread_create(&th, NULL, try_lock, f), 0);
+	ck_assert_int_eq(pthread_join(th, &r), 0);
+	ck_assert_ptr_null(r);
 	fclose(f);
 }
 END_TEST
@@ -134,7 +158,7 @@ int main(void)
 	TCase *tc = tcase_create("lock");
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, single_threaded_prints_whole_lines);
-	tcase_add_test(tc, single_threaded_inside_callers_lock);
+	tcase_add_test(tc, calls_leave_the_lock_as_they_found_it);
 	tcase_add_test(tc, threads_never_interleave_within_a_call);
 	suite_add_tcase(s, tc);
 	return check_run(s);
