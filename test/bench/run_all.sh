@@ -12,7 +12,7 @@ uptime
 echo "nproc: $(nproc)"
 lscpu | head -n 14
 ${CC:-gcc} --version | head -n 1
-for b in bench_printf bench_float bench_ext bench_symtab; do
+for b in bench_printf bench_stream bench_float bench_ext bench_symtab; do
 	echo
 	echo "== $b"
 	if [ -x "$dir/$b" ]; then "$dir/$b"; else echo "(not built)"; fi
