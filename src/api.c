@@ -89,25 +89,56 @@ XP_PUBLIC XP_HOT_TEXT int xvasprintf(char **restrict strp, const char *restrict 
 	return *strp ? r : -1;
 }
 
-XP_PUBLIC XP_HOT_TEXT int xvfprintf(FILE *restrict stream, const char *restrict fmt, va_list ap)
+/* A stream call that does not start in the stream's buffer: a wide or
+ * unwritable stream, a line-buffered or unbuffered one, a full buffer, a
+ * NULL format.  The caller holds the lock. */
+static __attribute__((noinline)) int stream_call(FILE *stream, const char *fmt, va_list ap)
 {
 	struct xp_stream_sink st;
-	int locked = xp_stream_lock(stream);
-	int r = -1;
-	if (xp_stream_init(&st, stream) == 0) {
-		r = xp_vformat(&st.sink, fmt, ap);
-		int e = errno;
-		int werr = xp_stream_finish(&st);
-		if (r >= 0 && werr) {
-			e = werr;
-			r = -1;
-		}
-		if (r < 0 && e == EIO && st.silent_failure)
-			e = 0; /* stream_fail() reported EIO for "no errno" */
-		errno = e;
-	}
-	xp_stream_unlock(stream, locked);
-	return r;
+	if (xp_stream_init(&st, stream) < 0)
+		return -1;
+	return xp_stream_end(&st, xp_vformat(&st.sink, fmt, ap));
+}
+
+/*
+ * The body of a stream entry point, as BUFFER_CALL's: the common call
+ * formats straight into the room the stream's buffer has and ends there
+ * (xp_stream_run); whatever else (a write, an error, a n$ restart) ends in
+ * xp_stream_run_end.  errno is read only when something needs it: %m, or
+ * the first write (the sink reads it then).
+ */
+#define STREAM_CALL(stream, fmt, START_AP)                                       \
+	do {                                                                     \
+		FILE *f_ = (stream);                                             \
+		int locked_ = xp_stream_lock(f_);                                \
+		struct xp_stream_sink st_;                                       \
+		int r_;                                                          \
+		if (__builtin_expect((fmt) && xp_stream_init_in_buffer(&st_, f_), 1)) { \
+			struct run_state rs_ = { .errno_unread = 1 };            \
+			st_.run = &rs_;                                          \
+			struct xp_args a_ = { .table = NULL };                   \
+			START_AP(a_.ap);                                         \
+			r_ = xp_stream_run(&st_, (fmt), &a_, &rs_);              \
+			va_end(a_.ap);                                           \
+			if (r_ == XP_STREAM_UNFINISHED) {                        \
+				va_list orig_;                                   \
+				START_AP(orig_);                                 \
+				r_ = xp_stream_run_end(&st_, (fmt), orig_, &rs_);  \
+				va_end(orig_);                                   \
+			}                                                        \
+		} else {                                                         \
+			va_list ap_;                                             \
+			START_AP(ap_);                                           \
+			r_ = stream_call(f_, (fmt), ap_);                        \
+			va_end(ap_);                                             \
+		}                                                                \
+		xp_stream_unlock(f_, locked_);                                   \
+		return r_;                                                       \
+	} while (0)
+
+XP_PUBLIC XP_HOT_TEXT int xvfprintf(FILE *restrict stream, const char *restrict fmt, va_list ap)
+{
+	STREAM_CALL(stream, fmt, START_COPY);
 }
 
 XP_PUBLIC XP_HOT_TEXT int xvdprintf(int fd, const char *restrict fmt, va_list ap)
@@ -127,7 +158,7 @@ XP_PUBLIC XP_HOT_TEXT int xvdprintf(int fd, const char *restrict fmt, va_list ap
 
 XP_PUBLIC XP_HOT_TEXT int xvprintf(const char *restrict fmt, va_list ap)
 {
-	return xvfprintf(stdout, fmt, ap);
+	STREAM_CALL(stdout, fmt, START_COPY);
 }
 
 XP_PUBLIC XP_HOT_TEXT int xasprintf(char **restrict strp, const char *restrict fmt, ...)
@@ -137,7 +168,7 @@ XP_PUBLIC XP_HOT_TEXT int xasprintf(char **restrict strp, const char *restrict f
 
 XP_PUBLIC XP_HOT_TEXT int xfprintf(FILE *restrict stream, const char *restrict fmt, ...)
 {
-	XP_VARIADIC(xvfprintf(stream, fmt, ap));
+	STREAM_CALL(stream, fmt, START_VARIADIC);
 }
 
 XP_PUBLIC XP_HOT_TEXT int xdprintf(int fd, const char *restrict fmt, ...)
@@ -147,5 +178,5 @@ XP_PUBLIC XP_HOT_TEXT int xdprintf(int fd, const char *restrict fmt, ...)
 
 XP_PUBLIC XP_HOT_TEXT int xprintf(const char *restrict fmt, ...)
 {
-	XP_VARIADIC(xvfprintf(stdout, fmt, ap));
+	STREAM_CALL(stdout, fmt, START_VARIADIC);
 }

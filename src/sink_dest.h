@@ -64,17 +64,67 @@ void xp_heap_init(struct xp_heap_sink *h);
 /* The finished string, or NULL (everything freed) when !ok or on error. */
 char *xp_heap_finish(struct xp_heap_sink *h, int ok);
 
-/* fprintf: the caller holds the stream lock; writes with fwrite_unlocked. */
+/* fprintf: the caller holds the stream lock.  While the output fits in
+ * the room left in the stream's own buffer, the window is that room (the
+ * copy glibc's fwrite would make, made by the converters themselves);
+ * otherwise, and from the first byte that does not fit, a window on the
+ * stack that goes out with fwrite_unlocked. */
+struct run_state;
 struct xp_stream_sink {
 	struct xp_sink sink;
 	FILE *file;
+	int in_file_buffer; /* the window is the FILE's [_IO_write_ptr, _IO_write_end) */
 	int had_error; /* the stream's error flag before the call */
 	int silent_failure; /* a write failed without setting errno (fmemopen) */
+	/* The call's state, whose errno (for %m) the first write reads if
+	 * nothing has yet; NULL when it was read before the call began. */
+	struct run_state *run;
 	char window[1024];
 };
 /* -1 with errno when glibc would refuse the stream (wide, not writable). */
 int xp_stream_init(struct xp_stream_sink *st, FILE *f);
-int xp_stream_finish(struct xp_stream_sink *st); /* 0 or errno */
+/* Finish a call whose engine returned r: the result, errno as glibc's. */
+int xp_stream_end(struct xp_stream_sink *st, int r);
+
+/* glibc's FILE flag bits (its libio.h; part of the ABI since 2.1, where
+ * <stdio.h> names only the error and EOF bits). */
+enum {
+	XP_IO_UNBUFFERED = 0x0002,
+	XP_IO_NO_WRITES = 0x0008,
+	XP_IO_LINE_BUF = 0x0200,
+};
+
+void xp_file_buffer_drain(struct xp_sink *s, const char *p, size_t n);
+
+/* Start in the stream's buffer when the stream is byte-oriented, fully
+ * buffered and has room left there: glibc's fwrite then only copies into
+ * [_IO_write_ptr, _IO_write_end) (its xsputn's first case), and so may
+ * we.  Line-buffered streams flush at '\n' and unbuffered ones go out at
+ * once: those, and the rest, take xp_stream_init.  0 when it does not
+ * apply (nothing set up then). */
+static inline int xp_stream_init_in_buffer(struct xp_stream_sink *st, FILE *f)
+{
+	if (!(f->_mode < 0 && !(f->_flags & (XP_IO_UNBUFFERED | XP_IO_NO_WRITES | XP_IO_LINE_BUF))))
+		return 0;
+	/* Two 8-byte loads: the last call's store to _IO_write_ptr cannot be
+	 * forwarded to one 16-byte load of both fields, which GCC would
+	 * otherwise make, and which then waits for that store to retire. */
+	char *ptr = *(char *volatile *)&f->_IO_write_ptr;
+	char *end = *(char *volatile *)&f->_IO_write_end;
+	if (ptr >= end)
+		return 0;
+	struct xp_sink *s = &st->sink;
+	st->file = f;
+	st->in_file_buffer = 1;
+	st->silent_failure = 0;
+	s->base = s->pos = ptr;
+	s->end = end;
+	s->done = 0;
+	s->error = 0;
+	s->counting = 0;
+	s->drain = xp_file_buffer_drain;
+	return 1;
+}
 
 /* dprintf: output gathers in the window; a full window, or a single piece
  * at least as large as it, goes to write(2) in one call. */

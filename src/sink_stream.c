@@ -9,6 +9,7 @@
 #include <wchar.h>
 
 #include "hot_text.h"
+#include "run.h"
 
 static void stream_fail(struct xp_sink *s, size_t n)
 {
@@ -49,7 +50,7 @@ XP_HOT_TEXT static void stream_drain(struct xp_sink *s, const char *p, size_t n)
 		s->done += n;
 		return;
 	}
-	if (stream_write(st, s->base, used) < 0 ||
+	if ((used && stream_write(st, s->base, used) < 0) ||
 	    (n >= sizeof st->window && stream_write(st, p, n) < 0)) {
 		stream_fail(s, used + n);
 		return;
@@ -64,12 +65,35 @@ XP_HOT_TEXT static void stream_drain(struct xp_sink *s, const char *p, size_t n)
 	}
 }
 
-XP_HOT_TEXT int xp_stream_init(struct xp_stream_sink *st, FILE *f)
+/* The FILE's buffer is full: what was written there becomes the stream's,
+ * and the rest of the call goes through the window on the stack, so that
+ * stdio flushes the buffer and goes on as glibc's fwrite would. */
+void xp_file_buffer_drain(struct xp_sink *s, const char *p, size_t n)
+{
+	struct xp_stream_sink *st = (struct xp_stream_sink *)s;
+	FILE *f = st->file;
+	if (st->run && st->run->errno_unread) {
+		st->run->saved_errno = errno; /* before a write can change it */
+		st->run->errno_unread = 0;
+	}
+	f->_IO_write_ptr = s->pos;
+	s->done += (size_t)(s->pos - s->base);
+	st->in_file_buffer = 0;
+	st->had_error = ferror_unlocked(f) != 0;
+	s->base = s->pos = st->window;
+	s->end = st->window + sizeof st->window;
+	s->drain = stream_drain;
+	stream_drain(s, p, n);
+}
+
+int xp_stream_init(struct xp_stream_sink *st, FILE *f)
 {
 	struct xp_sink *s = &st->sink;
 	st->file = f;
+	st->in_file_buffer = 0;
 	st->had_error = ferror_unlocked(f) != 0;
 	st->silent_failure = 0;
+	st->run = NULL;
 	s->base = s->pos = st->window;
 	s->end = st->window + sizeof st->window;
 	s->done = 0;
@@ -89,10 +113,17 @@ XP_HOT_TEXT int xp_stream_init(struct xp_stream_sink *st, FILE *f)
 	return 0;
 }
 
-XP_HOT_TEXT int xp_stream_finish(struct xp_stream_sink *st)
+/* The window's last bytes, or the end of the part in the FILE's buffer. */
+static int stream_finish(struct xp_stream_sink *st)
 {
 	struct xp_sink *s = &st->sink;
 	size_t used = (size_t)(s->pos - s->base);
+	if (st->in_file_buffer) {
+		st->file->_IO_write_ptr = s->pos;
+		s->done += used;
+		s->base = s->pos;
+		return 0;
+	}
 	if (!s->counting && used) {
 		if (stream_write(st, s->base, used) < 0)
 			stream_fail(s, used);
@@ -100,6 +131,22 @@ XP_HOT_TEXT int xp_stream_finish(struct xp_stream_sink *st)
 			s->done += used, s->pos = s->base;
 	}
 	return s->error;
+}
+
+int xp_stream_end(struct xp_stream_sink *st, int r)
+{
+	int e = errno;
+	int werr = stream_finish(st);
+	if (r >= 0 && !werr)
+		return r; /* errno as the writes left it, as glibc's */
+	if (r >= 0) {
+		e = werr;
+		r = -1;
+	}
+	if (r < 0 && e == EIO && st->silent_failure)
+		e = 0; /* stream_fail() reported EIO for "no errno" */
+	errno = e;
+	return r;
 }
 
 /* write(2) everything, retrying short writes and EINTR. */

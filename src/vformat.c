@@ -123,6 +123,12 @@ int xp_buffer_call_end(struct xp_buffer_sink *b, const char *fmt, va_list orig,
 	return r;
 }
 
+int xp_stream_run_end(struct xp_stream_sink *st, const char *fmt, va_list orig,
+		      struct run_state *rs)
+{
+	return xp_stream_end(st, call_result(&st->sink, fmt, orig, rs));
+}
+
 int xp_buffer_no_format(struct xp_buffer_sink *b)
 {
 	xp_buffer_finish(b);

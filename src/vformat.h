@@ -52,4 +52,31 @@ __attribute__((cold)) int xp_buffer_call_end(struct xp_buffer_sink *b, const cha
 /* A NULL format: -1 with EINVAL, the buffer terminated, as glibc. */
 __attribute__((cold)) int xp_buffer_no_format(struct xp_buffer_sink *b);
 
+/*
+ * The stream calls' common case, as the buffer calls': the sink starts in
+ * the stream's buffer (xp_stream_init_in_buffer); a call that stays there
+ * and succeeds ends here, moving the stream's write pointer past its
+ * output.  Anything else returns XP_STREAM_UNFINISHED, and
+ * xp_stream_run_end finishes the call from orig.
+ */
+#define XP_STREAM_UNFINISHED (-2)
+
+static inline int xp_stream_run(struct xp_stream_sink *st, const char *fmt, struct xp_args *a,
+				struct run_state *rs)
+{
+	struct xp_sink *s = &st->sink;
+	xp_run_best(s, fmt, a, rs);
+	size_t count = xp_sink_count(s);
+	if (__builtin_expect(((uintptr_t)rs->resume | (unsigned)rs->err | (unsigned)s->error |
+			      (unsigned)!st->in_file_buffer) != 0 ||
+				     count > INT_MAX,
+			     0))
+		return XP_STREAM_UNFINISHED;
+	st->file->_IO_write_ptr = s->pos;
+	return (int)count;
+}
+
+__attribute__((cold)) int xp_stream_run_end(struct xp_stream_sink *st, const char *fmt, va_list orig,
+					    struct run_state *rs);
+
 #endif

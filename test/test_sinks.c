@@ -146,6 +146,73 @@ START_TEST(test_dev_full)
 }
 END_TEST
 
+/* A cookie stream that records what reaches it and, like a write(2) that
+ * succeeds after a retry, leaves errno changed. */
+struct recorder {
+	char data[16384];
+	size_t len;
+	int fail;
+};
+
+static ssize_t record_write(void *cookie, const char *buf, size_t n)
+{
+	struct recorder *r = cookie;
+	errno = ENOTTY;
+	if (r->fail)
+		return -1;
+	if (n > sizeof r->data - r->len)
+		n = sizeof r->data - r->len;
+	memcpy(r->data + r->len, buf, n);
+	r->len += n;
+	return (ssize_t)n;
+}
+
+static FILE *open_recorder(struct recorder *r, char *buf, size_t size)
+{
+	memset(r, 0, sizeof *r);
+	FILE *f = fopencookie(r, "w", (cookie_io_functions_t){ .write = record_write });
+	ck_assert(f != NULL);
+	ck_assert_int_eq(setvbuf(f, buf, _IOFBF, size), 0);
+	return f;
+}
+
+/* Output that starts in the stream's buffer and outgrows it, so that the
+ * stream writes in the middle of the call: %m after that still prints
+ * the errno the call received, and a failing write fails the call as
+ * glibc's. */
+START_TEST(test_stream_writes_in_the_middle_of_a_call)
+{
+	static char wbuf[16], gbuf[16];
+	for (int fail = 0; fail < 2; fail++) {
+		struct recorder wr, gr;
+		FILE *ref = open_recorder(&wr, wbuf, sizeof wbuf);
+		FILE *xp = open_recorder(&gr, gbuf, sizeof gbuf);
+		struct outcome w, g;
+		both_fprintf(ref, xp, &w, &g, 0, "ab"); /* the buffer is the stream's now */
+		assert_same_outcome(&w, &g, "start");
+		wr.fail = gr.fail = fail;
+		/* beyond the buffer and any window on the stack before %m */
+		both_fprintf(ref, xp, &w, &g, EAGAIN, "%3000s %m|%.3s|%m", "0123456789abcdef",
+			     "xyz123");
+		assert_same_outcome(&w, &g, fail ? "failing write" : "errno for %m");
+		ck_assert_uint_eq(gr.len, wr.len);
+		ck_assert(memcmp(gr.data, wr.data, wr.len) == 0);
+		wr.fail = gr.fail = 0;
+		clearerr(ref);
+		clearerr(xp);
+		both_fprintf(ref, xp, &w, &g, 0, "%40d|", 5); /* fills and crosses the end exactly */
+		assert_same_outcome(&w, &g, "crossing");
+		fflush(ref);
+		fflush(xp);
+		ck_assert_uint_eq(gr.len, wr.len);
+		ck_assert_msg(memcmp(gr.data, wr.data, wr.len) == 0, "glibc %.*s, xprintf %.*s",
+			      (int)wr.len, wr.data, (int)gr.len, gr.data);
+		fclose(ref);
+		fclose(xp);
+	}
+}
+END_TEST
+
 START_TEST(test_read_only_stream)
 {
 	FILE *ref = fopen("/dev/null", "r");
@@ -599,6 +666,7 @@ int main(void)
 		{ "memstream", test_memstream },
 		{ "fmemopen", test_fmemopen_too_small },
 		{ "dev_full", test_dev_full },
+		{ "writes_mid_call", test_stream_writes_in_the_middle_of_a_call },
 		{ "read_only", test_read_only_stream },
 		{ "closed_fd_stream", test_closed_descriptor_stream },
 		{ "wide_stream", test_wide_stream },
