@@ -79,7 +79,7 @@ struct xp_stream_sink {
 	/* The call's state, whose errno (for %m) the first write reads if
 	 * nothing has yet; NULL when it was read before the call began. */
 	struct run_state *run;
-	char window[1024];
+	char window[BUFSIZ];
 };
 /* -1 with errno when glibc would refuse the stream (wide, not writable). */
 int xp_stream_init(struct xp_stream_sink *st, FILE *f);

@@ -65,6 +65,34 @@ XP_HOT_TEXT static void stream_drain(struct xp_sink *s, const char *p, size_t n)
 	}
 }
 
+/* An unbuffered stream gets what glibc's helper buffer gives it: the
+ * output in pieces of exactly the window (BUFSIZ, as glibc's), one write
+ * each, the last at the end of the call.  A cookie sees the pieces. */
+static void unbuffered_drain(struct xp_sink *s, const char *p, size_t n)
+{
+	struct xp_stream_sink *st = (struct xp_stream_sink *)s;
+	if (s->counting) {
+		s->done += n;
+		return;
+	}
+	for (;;) {
+		size_t room = (size_t)(s->end - s->pos), k = n < room ? n : room;
+		memcpy(s->pos, p, k);
+		s->pos += k;
+		p += k;
+		n -= k;
+		if (!n)
+			return;
+		size_t used = (size_t)(s->pos - s->base);
+		if (stream_write(st, s->base, used) < 0) {
+			stream_fail(s, used + n);
+			return;
+		}
+		s->done += used;
+		s->pos = s->base;
+	}
+}
+
 /* The FILE's buffer is full: what was written there becomes the stream's,
  * and the rest of the call goes through the window on the stack, so that
  * stdio flushes the buffer and goes on as glibc's fwrite would. */
@@ -99,7 +127,7 @@ int xp_stream_init(struct xp_stream_sink *st, FILE *f)
 	s->done = 0;
 	s->error = 0;
 	s->counting = 0;
-	s->drain = stream_drain;
+	s->drain = f->_flags & XP_IO_UNBUFFERED ? unbuffered_drain : stream_drain;
 	if (fwide(f, -1) >= 0) /* glibc refuses wide streams, errno unchanged */
 		return -1;
 	if (!__fwritable(f)) {
@@ -139,7 +167,9 @@ int xp_stream_end(struct xp_stream_sink *st, int r)
 	int werr = stream_finish(st);
 	if (r >= 0 && !werr)
 		return r; /* errno as the writes left it, as glibc's */
-	if (r >= 0) {
+	/* A failed write wins over an error the format met later: glibc
+	 * writes as it goes, and stops at the write. */
+	if (werr) {
 		e = werr;
 		r = -1;
 	}
