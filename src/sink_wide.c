@@ -10,6 +10,7 @@ void xp_wide_fail(struct xp_wide_sink *w, int err)
 	if (!w->sink.error)
 		w->sink.error = err;
 	w->sink.counting = 1;
+	w->wend = w->wpos;
 }
 
 static void pass_on(struct xp_wide_sink *w, const wchar_t *p, size_t n)
@@ -88,19 +89,21 @@ void xp_wide_init(struct xp_wide_sink *w,
 	s->drain = wide_drain;
 	memset(&w->state, 0, sizeof w->state);
 	w->partial = 0;
+	static wchar_t no_room[1]; /* a destination without room of its own */
+	w->wpos = w->wend = no_room;
 	w->write = write;
 	w->put_char = put_char;
 }
 
-void xp_wide_flush(struct xp_wide_sink *w)
+void xp_wide_flush_slow(struct xp_wide_sink *w)
 {
 	if (w->sink.pos != w->sink.base)
 		wide_drain(&w->sink, NULL, 0);
 }
 
-void xp_wide_write(struct xp_wide_sink *w, const wchar_t *p, size_t n)
+/* Called with the window flushed. */
+void xp_wide_write_slow(struct xp_wide_sink *w, const wchar_t *p, size_t n)
 {
-	xp_wide_flush(w);
 	pass_on(w, p, n);
 }
 

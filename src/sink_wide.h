@@ -14,12 +14,18 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 #include <wchar.h>
 
 #include "sink.h"
+#include "widen.h"
 
 struct xp_wide_sink {
 	struct xp_sink sink;
+	/* Room in the destination itself (swprintf's buffer; none for a
+	 * stream): characters that fit are stored at wpos directly, counted
+	 * in sink.done at once.  Empty once the sink fails. */
+	wchar_t *wpos, *wend;
 	mbstate_t state;      /* a character split between two drains */
 	int partial;          /* state holds part of a character */
 	/* Pass n characters on (never called while sink.counting).  A failed
@@ -33,10 +39,45 @@ struct xp_wide_sink {
 void xp_wide_init(struct xp_wide_sink *w,
 		  void (*write)(struct xp_wide_sink *, const wchar_t *, size_t),
 		  int (*put_char)(struct xp_wide_sink *, wint_t));
-/* Decode the bytes in the window and pass them on. */
-void xp_wide_flush(struct xp_wide_sink *w);
+void xp_wide_flush_slow(struct xp_wide_sink *w);
+void xp_wide_write_slow(struct xp_wide_sink *w, const wchar_t *p, size_t n);
+
+/* Room for n characters at wpos. */
+static inline int xp_wide_room(const struct xp_wide_sink *w, size_t n)
+{
+	return n <= (size_t)(w->wend - w->wpos);
+}
+
+/* Decode the bytes in the window and pass them on: ASCII that fits goes
+ * straight to the destination. */
+static inline void xp_wide_flush(struct xp_wide_sink *w)
+{
+	struct xp_sink *s = &w->sink;
+	size_t n = (size_t)(s->pos - s->base);
+	if (!n)
+		return;
+	if (!w->partial && xp_wide_room(w, n) && xp_is_ascii(s->base, n)) {
+		xp_widen_ascii(w->wpos, s->base, n);
+		w->wpos += n;
+		s->done += n;
+		s->pos = s->base;
+		return;
+	}
+	xp_wide_flush_slow(w);
+}
+
 /* Wide text as it is. */
-void xp_wide_write(struct xp_wide_sink *w, const wchar_t *p, size_t n);
+static inline void xp_wide_write(struct xp_wide_sink *w, const wchar_t *p, size_t n)
+{
+	xp_wide_flush(w);
+	if (xp_wide_room(w, n)) {
+		memcpy(w->wpos, p, n * sizeof *p);
+		w->wpos += n;
+		w->sink.done += n;
+		return;
+	}
+	xp_wide_write_slow(w, p, n);
+}
 /* One character the way glibc's outchar writes it: -1 when refused. */
 int xp_wide_put_char(struct xp_wide_sink *w, wint_t c);
 /* A sink failed: keep counting, store nothing more. */
@@ -44,10 +85,9 @@ void xp_wide_fail(struct xp_wide_sink *w, int err);
 
 /* swprintf: at most maxlen - 1 characters, then L'\0' if everything fit. */
 struct xp_wbuffer_sink {
-	struct xp_wide_sink w;
+	struct xp_wide_sink w; /* w.wpos: the next character's place */
 	wchar_t *buf;
-	size_t room, used;
-	int overflow;         /* a character did not fit */
+	int overflow;          /* a character did not fit */
 };
 void xp_wbuffer_init(struct xp_wbuffer_sink *b, wchar_t *buf, size_t maxlen);
 /* 1 when the output did not fit (nothing terminated then, as glibc). */

@@ -11,10 +11,10 @@
 static void buffer_write(struct xp_wide_sink *w, const wchar_t *p, size_t n)
 {
 	struct xp_wbuffer_sink *b = (struct xp_wbuffer_sink *)w;
-	size_t left = b->room - b->used;
+	size_t left = (size_t)(w->wend - w->wpos);
 	size_t k = n < left ? n : left;
-	memcpy(b->buf + b->used, p, k * sizeof *p);
-	b->used += k;
+	memcpy(w->wpos, p, k * sizeof *p);
+	w->wpos += k;
 	if (k < n)
 		b->overflow = 1;
 }
@@ -23,8 +23,8 @@ static void buffer_write(struct xp_wide_sink *w, const wchar_t *p, size_t n)
 static int buffer_put_char(struct xp_wide_sink *w, wint_t c)
 {
 	struct xp_wbuffer_sink *b = (struct xp_wbuffer_sink *)w;
-	if (b->used < b->room)
-		b->buf[b->used++] = (wchar_t)c;
+	if (w->wpos < w->wend)
+		*w->wpos++ = (wchar_t)c;
 	else
 		b->overflow = 1;
 	return c == WEOF ? -1 : 0;
@@ -36,8 +36,8 @@ void xp_wbuffer_init(struct xp_wbuffer_sink *b, wchar_t *buf, size_t maxlen)
 	/* No object is larger than PTRDIFF_MAX bytes. */
 	size_t most = PTRDIFF_MAX / sizeof *buf;
 	b->buf = buf;
-	b->room = maxlen - 1 < most ? maxlen - 1 : most;
-	b->used = 0;
+	b->w.wpos = buf;
+	b->w.wend = buf + (maxlen - 1 < most ? maxlen - 1 : most);
 	b->overflow = 0;
 	buf[0] = L'\0'; /* glibc's first store, kept when nothing fits */
 }
@@ -46,7 +46,7 @@ int xp_wbuffer_finish(struct xp_wbuffer_sink *b)
 {
 	if (b->overflow)
 		return 1;
-	b->buf[b->used] = L'\0';
+	*b->w.wpos = L'\0';
 	return 0;
 }
 
