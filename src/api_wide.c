@@ -13,16 +13,46 @@
 
 #define XP_PUBLIC __attribute__((visibility("default")))
 
+/*
+ * The body of swprintf and vswprintf, inline in each so that a call is one
+ * function deep until the driver loop (api.c's BUFFER_CALL).  START_AP(dst)
+ * starts dst as the call received its arguments: va_start in the variadic
+ * form, a copy of ap in the v-form.
+ */
+#define WBUFFER_CALL(str, size, fmt, START_AP)                                        \
+	do {                                                                          \
+		if ((size) == 0)                                                      \
+			return -1; /* glibc: no room for the L'\0', errno unchanged */ \
+		struct xp_wbuffer_sink b_;                                            \
+		xp_wbuffer_init(&b_, (str), (size));                                  \
+		int r_ = -1;                                                          \
+		if (!(fmt)) {                                                         \
+			errno = EINVAL;                                               \
+		} else {                                                              \
+			struct wide_run_state st_ = { .errno_unread = 1 };            \
+			struct xp_args a_ = { .table = NULL };                        \
+			START_AP(a_.ap);                                              \
+			xp_run_wide(&b_.w, (fmt), &a_, &st_);                         \
+			va_end(a_.ap);                                                \
+			r_ = xp_wide_quick_result(&b_.w, &st_);                       \
+			if (r_ == XP_WIDE_UNFINISHED) {                               \
+				va_list orig_;                                        \
+				START_AP(orig_);                                      \
+				r_ = xp_wide_call_end(&b_.w, (fmt), orig_, &st_);     \
+				va_end(orig_);                                        \
+			}                                                             \
+		}                                                                     \
+		/* C99: -1 when the output did not fit (errno untouched by that) */ \
+		return xp_wbuffer_finish(&b_) ? -1 : r_;                             \
+	} while (0)
+
+#define START_VARIADIC(dst) va_start(dst, fmt)
+#define START_COPY(dst) XP_VA_COPY(dst, ap)
+
 XP_PUBLIC int xvswprintf(wchar_t *restrict str, size_t size, const wchar_t *restrict fmt,
 			 va_list ap)
 {
-	if (size == 0)
-		return -1; /* glibc: no room for the L'\0', errno unchanged */
-	struct xp_wbuffer_sink b;
-	xp_wbuffer_init(&b, str, size);
-	int r = xp_vformat_wide(&b.w, fmt, ap);
-	/* C99: -1 when the output did not fit (errno untouched by that). */
-	return xp_wbuffer_finish(&b) ? -1 : r;
+	WBUFFER_CALL(str, size, fmt, START_COPY);
 }
 
 XP_PUBLIC int xvfwprintf(FILE *restrict stream, const wchar_t *restrict fmt, va_list ap)
@@ -53,7 +83,7 @@ XP_PUBLIC int xvwprintf(const wchar_t *restrict fmt, va_list ap)
 
 XP_PUBLIC int xswprintf(wchar_t *restrict str, size_t size, const wchar_t *restrict fmt, ...)
 {
-	XP_VARIADIC(xvswprintf(str, size, fmt, ap));
+	WBUFFER_CALL(str, size, fmt, START_VARIADIC);
 }
 
 XP_PUBLIC int xfwprintf(FILE *restrict stream, const wchar_t *restrict fmt, ...)

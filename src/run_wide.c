@@ -97,6 +97,12 @@ static __attribute__((noinline)) const wchar_t *general_directive(struct xp_wide
 								   struct xp_args *a,
 								   struct wide_run_state *st)
 {
+	/* Nothing on the fast path changes errno, and a buffer's writes
+	 * leave it alone: %m's errno can be read this late. */
+	if (st->errno_unread) {
+		st->saved_errno = errno;
+		st->errno_unread = 0;
+	}
 	struct xp_sink *s = &w->sink;
 	struct xp_spec sp;
 	int overflow = 0;

@@ -60,7 +60,7 @@ static void decode(struct xp_wide_sink *w, const char *p, size_t n)
 	pass_on(w, out, k);
 }
 
-static void wide_drain(struct xp_sink *s, const char *p, size_t n)
+void xp_wide_drain(struct xp_sink *s, const char *p, size_t n)
 {
 	struct xp_wide_sink *w = (struct xp_wide_sink *)s;
 	size_t used = (size_t)(s->pos - s->base);
@@ -76,29 +76,10 @@ static void wide_drain(struct xp_sink *s, const char *p, size_t n)
 		s->done += n;
 }
 
-void xp_wide_init(struct xp_wide_sink *w,
-		  void (*write)(struct xp_wide_sink *, const wchar_t *, size_t),
-		  int (*put_char)(struct xp_wide_sink *, wint_t))
-{
-	struct xp_sink *s = &w->sink;
-	s->base = s->pos = w->window;
-	s->end = w->window + sizeof w->window;
-	s->done = 0;
-	s->error = 0;
-	s->counting = 0;
-	s->drain = wide_drain;
-	memset(&w->state, 0, sizeof w->state);
-	w->partial = 0;
-	static wchar_t no_room[1]; /* a destination without room of its own */
-	w->wpos = w->wend = no_room;
-	w->write = write;
-	w->put_char = put_char;
-}
-
 void xp_wide_flush_slow(struct xp_wide_sink *w)
 {
 	if (w->sink.pos != w->sink.base)
-		wide_drain(&w->sink, NULL, 0);
+		xp_wide_drain(&w->sink, NULL, 0);
 }
 
 /* Called with the window flushed. */

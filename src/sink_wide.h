@@ -13,6 +13,7 @@
 #define XP_SINK_WIDE_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <wchar.h>
@@ -36,9 +37,27 @@ struct xp_wide_sink {
 	char window[256];
 };
 
-void xp_wide_init(struct xp_wide_sink *w,
-		  void (*write)(struct xp_wide_sink *, const wchar_t *, size_t),
-		  int (*put_char)(struct xp_wide_sink *, wint_t));
+/* The window's drain (sink.h): decodes the bytes. */
+void xp_wide_drain(struct xp_sink *s, const char *p, size_t n);
+
+/* The common part of a destination's set-up; the destination sets wpos
+ * and wend. */
+static inline void xp_wide_init(struct xp_wide_sink *w,
+				void (*write)(struct xp_wide_sink *, const wchar_t *, size_t),
+				int (*put_char)(struct xp_wide_sink *, wint_t))
+{
+	struct xp_sink *s = &w->sink;
+	s->base = s->pos = w->window;
+	s->end = w->window + sizeof w->window;
+	s->done = 0;
+	s->error = 0;
+	s->counting = 0;
+	s->drain = xp_wide_drain;
+	memset(&w->state, 0, sizeof w->state);
+	w->partial = 0;
+	w->write = write;
+	w->put_char = put_char;
+}
 void xp_wide_flush_slow(struct xp_wide_sink *w);
 void xp_wide_write_slow(struct xp_wide_sink *w, const wchar_t *p, size_t n);
 
@@ -89,9 +108,31 @@ struct xp_wbuffer_sink {
 	wchar_t *buf;
 	int overflow;          /* a character did not fit */
 };
-void xp_wbuffer_init(struct xp_wbuffer_sink *b, wchar_t *buf, size_t maxlen);
+void xp_wbuffer_write(struct xp_wide_sink *w, const wchar_t *p, size_t n);
+int xp_wbuffer_put_char(struct xp_wide_sink *w, wint_t c);
+
+/* maxlen > 0.  Inline: a call of swprintf is then one function deep
+ * until the driver loop. */
+static inline void xp_wbuffer_init(struct xp_wbuffer_sink *b, wchar_t *buf, size_t maxlen)
+{
+	xp_wide_init(&b->w, xp_wbuffer_write, xp_wbuffer_put_char);
+	/* No object is larger than PTRDIFF_MAX bytes. */
+	size_t most = PTRDIFF_MAX / sizeof *buf;
+	b->buf = buf;
+	b->w.wpos = buf;
+	b->w.wend = buf + (maxlen - 1 < most ? maxlen - 1 : most);
+	b->overflow = 0;
+	buf[0] = L'\0'; /* glibc's first store, kept when nothing fits */
+}
+
 /* 1 when the output did not fit (nothing terminated then, as glibc). */
-int xp_wbuffer_finish(struct xp_wbuffer_sink *b);
+static inline int xp_wbuffer_finish(struct xp_wbuffer_sink *b)
+{
+	if (b->overflow)
+		return 1;
+	*b->w.wpos = L'\0';
+	return 0;
+}
 
 /* fwprintf: the caller holds the stream lock. */
 struct xp_wstream_sink {

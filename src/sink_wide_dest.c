@@ -8,7 +8,7 @@
 #include <stdio_ext.h>
 #include <string.h>
 
-static void buffer_write(struct xp_wide_sink *w, const wchar_t *p, size_t n)
+void xp_wbuffer_write(struct xp_wide_sink *w, const wchar_t *p, size_t n)
 {
 	struct xp_wbuffer_sink *b = (struct xp_wbuffer_sink *)w;
 	size_t left = (size_t)(w->wend - w->wpos);
@@ -20,7 +20,7 @@ static void buffer_write(struct xp_wide_sink *w, const wchar_t *p, size_t n)
 }
 
 /* glibc stores even WEOF, then fails the call because putwc returned it. */
-static int buffer_put_char(struct xp_wide_sink *w, wint_t c)
+int xp_wbuffer_put_char(struct xp_wide_sink *w, wint_t c)
 {
 	struct xp_wbuffer_sink *b = (struct xp_wbuffer_sink *)w;
 	if (w->wpos < w->wend)
@@ -28,26 +28,6 @@ static int buffer_put_char(struct xp_wide_sink *w, wint_t c)
 	else
 		b->overflow = 1;
 	return c == WEOF ? -1 : 0;
-}
-
-void xp_wbuffer_init(struct xp_wbuffer_sink *b, wchar_t *buf, size_t maxlen)
-{
-	xp_wide_init(&b->w, buffer_write, buffer_put_char);
-	/* No object is larger than PTRDIFF_MAX bytes. */
-	size_t most = PTRDIFF_MAX / sizeof *buf;
-	b->buf = buf;
-	b->w.wpos = buf;
-	b->w.wend = buf + (maxlen - 1 < most ? maxlen - 1 : most);
-	b->overflow = 0;
-	buf[0] = L'\0'; /* glibc's first store, kept when nothing fits */
-}
-
-int xp_wbuffer_finish(struct xp_wbuffer_sink *b)
-{
-	if (b->overflow)
-		return 1;
-	*b->w.wpos = L'\0';
-	return 0;
 }
 
 /* fputws stops at L'\0': runs between NULs, each NUL with putwc.
@@ -153,6 +133,7 @@ static int is_unbuffered(FILE *f)
 int xp_wstream_init(struct xp_wstream_sink *st, FILE *f)
 {
 	xp_wide_init(&st->w, stream_write, stream_put_char);
+	st->w.wpos = st->w.wend = st->held; /* no room: every write goes out */
 	st->file = f;
 	st->had_error = ferror_unlocked(f) != 0;
 	st->silent_failure = 0;

@@ -27,29 +27,39 @@ static void run_positional(struct xp_wide_sink *w, const wchar_t *fmt, va_list a
 	xp_arg_table_release(&store);
 }
 
+int xp_wide_call_end(struct xp_wide_sink *w, const wchar_t *fmt, va_list orig,
+		     struct wide_run_state *st)
+{
+	if (st->resume && !st->err)
+		run_positional(w, fmt, orig, st);
+	xp_wide_flush(w);
+	struct xp_sink *s = &w->sink;
+	int err = st->err;
+	if (!err && s->error)
+		err = s->error;
+	if (!err && xp_sink_count(s) > INT_MAX)
+		err = EOVERFLOW;
+	if (err) {
+		/* a refused character: errno as the call received it, which
+		 * nothing has changed while it was still unread */
+		if (err > 0 || !st->errno_unread)
+			errno = err < 0 ? st->saved_errno : err;
+		return -1;
+	}
+	return (int)xp_sink_count(s);
+}
+
 int xp_vformat_wide(struct xp_wide_sink *w, const wchar_t *fmt, va_list ap)
 {
 	if (!fmt) {
 		errno = EINVAL;
 		return -1;
 	}
+	/* A stream's write may change errno: read it first. */
 	struct wide_run_state st = { .saved_errno = errno };
 	struct xp_args a = { .table = NULL };
 	XP_VA_COPY(a.ap, ap);
 	xp_run_wide(w, fmt, &a, &st);
 	va_end(a.ap);
-	if (st.resume && !st.err)
-		run_positional(w, fmt, ap, &st);
-	xp_wide_flush(w);
-	struct xp_sink *s = &w->sink;
-	int err = st.err;
-	if (!err && s->error)
-		err = s->error;
-	if (!err && xp_sink_count(s) > INT_MAX)
-		err = EOVERFLOW;
-	if (err) {
-		errno = err < 0 ? st.saved_errno : err;
-		return -1;
-	}
-	return (int)xp_sink_count(s);
+	return xp_wide_call_end(w, fmt, ap, &st);
 }
