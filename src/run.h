@@ -53,11 +53,6 @@ static inline void xp_run_best(struct xp_sink *s, const char *p, struct xp_args 
 	xp_run(s, p, a, st);
 }
 
-/* The fast path of the loop (run_fast.h) for the directive at pct:
- * the byte after it, or NULL, having read no argument, when it is not one
- * the fast path takes. */
-const char *xp_run_fast_directive(struct xp_sink *s, const char *pct, struct xp_args *a);
-
 /* A directive just parsed, as the loop takes it: EOVERFLOW (overflow
  * set by the parser), a n$ that stops a sequential run, the argument
  * numbers and '*' values.  0 to go on; 1 to stop at a n$ (*slow set, the

@@ -85,12 +85,29 @@ static inline void xp_wide_flush(struct xp_wide_sink *w)
 	xp_wide_flush_slow(w);
 }
 
+/* n characters; up to 8 (literal text between directives, short words)
+ * without a call, in two overlapping moves (as sink.h's xp_copy_small). */
+static inline void xp_wide_copy(wchar_t *d, const wchar_t *p, size_t n)
+{
+	if (n > 8) {
+		memcpy(d, p, n * sizeof *p);
+	} else if (n >= 4) {
+		memcpy(d, p, 4 * sizeof *p);
+		memcpy(d + n - 4, p + n - 4, 4 * sizeof *p);
+	} else if (n >= 2) {
+		memcpy(d, p, 2 * sizeof *p);
+		memcpy(d + n - 2, p + n - 2, 2 * sizeof *p);
+	} else if (n) {
+		*d = *p;
+	}
+}
+
 /* Wide text as it is. */
-static inline void xp_wide_write(struct xp_wide_sink *w, const wchar_t *p, size_t n)
+static inline __attribute__((always_inline)) void xp_wide_write(struct xp_wide_sink *w, const wchar_t *p, size_t n)
 {
 	xp_wide_flush(w);
 	if (xp_wide_room(w, n)) {
-		memcpy(w->wpos, p, n * sizeof *p);
+		xp_wide_copy(w->wpos, p, n);
 		w->wpos += n;
 		w->sink.done += n;
 		return;
