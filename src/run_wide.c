@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,19 +74,15 @@ static int directive_end(struct xp_wide_sink *w, struct wide_run_state *st, int 
 {
 	struct xp_sink *s = &w->sink;
 	xp_wide_flush(w);
-	if (rc < 0) {
+	if (__builtin_expect(!rc && !s->error && s->done <= INT_MAX, 1))
+		return 0; /* (the window is empty: done is the count) */
+	if (rc < 0)
 		st->err = rc == XP_WIDE_REFUSED ? -1 : e;
-		return -1;
-	}
-	if (s->error) {
+	else if (s->error)
 		st->err = s->error;
-		return -1;
-	}
-	if (xp_sink_count(s) > INT_MAX) {
+	else
 		st->err = EOVERFLOW;
-		return -1;
-	}
-	return 0;
+	return -1;
 }
 
 /* One directive at pct on the general path: parse, fetch, convert.
@@ -103,7 +100,15 @@ static __attribute__((noinline)) const wchar_t *general_directive(struct xp_wide
 		st->saved_errno = errno;
 		st->errno_unread = 0;
 	}
+	/* What the destination has not seen yet goes out first; the call
+	 * ends at a failed write, as glibc's at the piece that failed (a %n
+	 * after it stores nothing). */
+	xp_wide_sync(w);
 	struct xp_sink *s = &w->sink;
+	if (s->error) {
+		st->err = s->error;
+		return NULL;
+	}
 	struct xp_spec sp;
 	int overflow = 0;
 	const wchar_t *p = xp_parse_directive_wide(pct + 1, &sp, &overflow);
@@ -142,12 +147,15 @@ static __attribute__((noinline)) const wchar_t *general_directive(struct xp_wide
 }
 
 /* Where the literal text at p ends.  Runs are usually short: the first
- * eight characters are looked at inline, never one past a stop; longer
- * runs go to wcschrnul. */
+ * eight characters are looked at inline, never one past a stop, with one
+ * test each: (c - '%') * c is 0 modulo 2^32 for '%' and L'\0' alone ('%'
+ * being odd, one of the two factors is, and a product with an odd factor
+ * is 0 only when the other factor is); longer runs go to wcschrnul. */
 static inline const wchar_t *literal_end(const wchar_t *p)
 {
+#pragma GCC unroll 8
 	for (int i = 0; i < 8; i++)
-		if (p[i] == L'%' || p[i] == L'\0')
+		if (((uint32_t)p[i] - L'%') * (uint32_t)p[i] == 0)
 			return p + i;
 	return wcschrnul(p + 8, L'%');
 }

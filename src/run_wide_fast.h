@@ -82,6 +82,9 @@ static inline const wchar_t *narrowed_directive(struct xp_wide_sink *w, const wc
 static __attribute__((noinline)) int convert_plain(struct xp_wide_sink *w, wchar_t conv, int wide,
 						 union xp_arg v)
 {
+	xp_wide_sync(w);
+	if (w->sink.error)
+		return 0; /* a write failed: the call ends there (directive_end) */
 	struct xp_spec sp = { .prec = XP_NO_PREC, .conv = (unsigned char)conv,
 			      .wide = (unsigned char)wide };
 	if (conv == L's')

@@ -5,6 +5,8 @@
 #include <errno.h>
 #include <string.h>
 
+#include "widen.h"
+
 void xp_wide_fail(struct xp_wide_sink *w, int err)
 {
 	if (!w->sink.error)
@@ -76,10 +78,19 @@ void xp_wide_drain(struct xp_sink *s, const char *p, size_t n)
 		s->done += n;
 }
 
-void xp_wide_flush_slow(struct xp_wide_sink *w)
+/* ASCII that fits goes straight to the destination. */
+void xp_wide_flush_window(struct xp_wide_sink *w)
 {
-	if (w->sink.pos != w->sink.base)
-		xp_wide_drain(&w->sink, NULL, 0);
+	struct xp_sink *s = &w->sink;
+	size_t n = (size_t)(s->pos - s->base);
+	if (!w->partial && xp_wide_room(w, n) && xp_is_ascii(s->base, n)) {
+		xp_widen_ascii(w->wpos, s->base, n);
+		w->wpos += n;
+		s->done += n;
+		s->pos = s->base;
+		return;
+	}
+	xp_wide_drain(s, NULL, 0);
 }
 
 /* Called with the window flushed. */

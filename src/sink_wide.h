@@ -19,7 +19,6 @@
 #include <wchar.h>
 
 #include "sink.h"
-#include "widen.h"
 
 struct xp_wide_sink {
 	struct xp_sink sink;
@@ -34,6 +33,10 @@ struct xp_wide_sink {
 	void (*write)(struct xp_wide_sink *w, const wchar_t *p, size_t n);
 	/* glibc's outchar: 0, or -1 when the destination refuses c (WEOF). */
 	int (*put_char)(struct xp_wide_sink *w, wint_t c);
+	/* Pass on what the room holds back, if the destination must see it
+	 * before output that may fail or have side effects (NULL: nothing
+	 * to do). */
+	void (*sync)(struct xp_wide_sink *w);
 	char window[256];
 };
 
@@ -57,8 +60,8 @@ static inline void xp_wide_init(struct xp_wide_sink *w,
 	w->partial = 0;
 	w->write = write;
 	w->put_char = put_char;
+	w->sync = NULL;
 }
-void xp_wide_flush_slow(struct xp_wide_sink *w);
 void xp_wide_write_slow(struct xp_wide_sink *w, const wchar_t *p, size_t n);
 
 /* Room for n characters at wpos. */
@@ -67,22 +70,14 @@ static inline int xp_wide_room(const struct xp_wide_sink *w, size_t n)
 	return n <= (size_t)(w->wend - w->wpos);
 }
 
-/* Decode the bytes in the window and pass them on: ASCII that fits goes
- * straight to the destination. */
-static inline void xp_wide_flush(struct xp_wide_sink *w)
+void xp_wide_flush_window(struct xp_wide_sink *w);
+
+/* Decode the bytes in the window and pass them on.  Inline as far as the
+ * test: the window is mostly empty here. */
+static inline __attribute__((always_inline)) void xp_wide_flush(struct xp_wide_sink *w)
 {
-	struct xp_sink *s = &w->sink;
-	size_t n = (size_t)(s->pos - s->base);
-	if (!n)
-		return;
-	if (!w->partial && xp_wide_room(w, n) && xp_is_ascii(s->base, n)) {
-		xp_widen_ascii(w->wpos, s->base, n);
-		w->wpos += n;
-		s->done += n;
-		s->pos = s->base;
-		return;
-	}
-	xp_wide_flush_slow(w);
+	if (w->sink.pos != w->sink.base)
+		xp_wide_flush_window(w);
 }
 
 /* n characters; up to 8 (literal text between directives, short words)
@@ -114,6 +109,16 @@ static inline __attribute__((always_inline)) void xp_wide_write(struct xp_wide_s
 	}
 	xp_wide_write_slow(w, p, n);
 }
+/* Before a conversion other than the fast path's own stores (which may
+ * fail, or have side effects as %n has): everything so far goes to the
+ * destination. */
+static inline void xp_wide_sync(struct xp_wide_sink *w)
+{
+	xp_wide_flush(w);
+	if (w->sync)
+		w->sync(w);
+}
+
 /* One character the way glibc's outchar writes it: -1 when refused. */
 int xp_wide_put_char(struct xp_wide_sink *w, wint_t c);
 /* A sink failed: keep counting, store nothing more. */
@@ -152,16 +157,23 @@ static inline int xp_wbuffer_finish(struct xp_wbuffer_sink *b)
 }
 
 /* fwprintf: the caller holds the stream lock. */
+enum { XP_WSTREAM_HELD = 512 };
 struct xp_wstream_sink {
-	struct xp_wide_sink w;
+	struct xp_wide_sink w; /* w's room: what is left of held, if anything */
 	FILE *file;
-	int had_error;        /* the stream's error flag before the call */
 	int silent_failure;   /* a write failed without setting errno */
 	/* An unbuffered stream (stderr): glibc formats into a helper buffer
-	 * and writes that at the end, so a refused WEOF is held, not put. */
+	 * and writes that when it is full and at the end, so a refused WEOF
+	 * is held, not put.  Everything goes through held. */
 	int unbuffered;
-	size_t nheld;
-	wchar_t held[512];
+	/* A fully buffered stream: the fast path's stores wait in held (one
+	 * write to the stream instead of one a piece), written when it is
+	 * full, before any other output (xp_wide_sync) and at the end: the
+	 * stream's own buffer then sees the same characters in the same
+	 * order, and fills and fails at the same places.  A line-buffered
+	 * stream's writes go out at once: it flushes per write at '\n'. */
+	int staged;
+	wchar_t held[XP_WSTREAM_HELD + 1]; /* + 1: fputws's terminator */
 };
 /* -1 with errno as glibc's fwprintf: a byte-oriented stream fails with
  * errno unchanged, one that cannot be written with EBADF. */

@@ -18,7 +18,7 @@
 
 /* The first k (0..8) characters of word, the first in its lowest byte, at
  * d: exactly k of them (as xp_widen_ascii, two overlapping stores). */
-static inline void xp_wput_word(wchar_t *d, uint64_t word, unsigned k)
+static inline __attribute__((always_inline)) void xp_wput_word(wchar_t *d, uint64_t word, unsigned k)
 {
 #ifdef XP_WIDEN_SSE2
 	__m128i z = _mm_setzero_si128();
@@ -50,7 +50,7 @@ static inline uint64_t xp_dec8_chars(unsigned v)
 
 /* v in decimal, len (xp_dec_len(v)) characters at d: eight at a time from
  * the right. */
-static inline void xp_wput_dec(wchar_t *d, unsigned long long v, unsigned len)
+static inline __attribute__((always_inline)) void xp_wput_dec(wchar_t *d, unsigned long long v, unsigned len)
 {
 	while (len > 8) {
 		unsigned long long hi = v / 100000000u;
@@ -63,7 +63,7 @@ static inline void xp_wput_dec(wchar_t *d, unsigned long long v, unsigned len)
 
 /* v in hexadecimal as len (1..16, xp_hex_len(v) or more: leading zeros)
  * characters at d. */
-static inline void xp_wput_hex(wchar_t *d, unsigned long long v, unsigned len, int upper)
+static inline __attribute__((always_inline)) void xp_wput_hex(wchar_t *d, unsigned long long v, unsigned len, int upper)
 {
 	if (len > 8) {
 		xp_wput_word(d + len - 8, xp_hex8((unsigned)v, upper), 8);
