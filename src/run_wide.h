@@ -1,5 +1,5 @@
-/* run_wide.h - the driver loop for wchar_t formats (run_wide.c) and one
- * wide formatting call (vformat_wide.c). */
+/* run_wide.h - the driver loop for wchar_t formats (run_wide.c) and the
+ * end of a wide formatting call (vformat_wide.c). */
 #ifndef XP_RUN_WIDE_H
 #define XP_RUN_WIDE_H
 
@@ -24,13 +24,11 @@ struct wide_run_state {
 void xp_run_wide(struct xp_wide_sink *w, const wchar_t *p, struct xp_args *a,
 		 struct wide_run_state *st);
 
-/* Format into w.  Returns the number of wide characters, or -1 with errno
- * (as glibc's vfwprintf).  w is flushed but not finished. */
-int xp_vformat_wide(struct xp_wide_sink *w, const wchar_t *fmt, va_list ap);
-
-/* The end of a call whose sequential run (xp_run_wide) is over, as
- * xp_vformat_wide's: the positional restart from orig, the arguments as
- * the call received them, when a n$ stopped the run; then the result. */
+/* The end of a call whose sequential run (xp_run_wide) is over: the
+ * positional restart from orig, the arguments as the call received them,
+ * when a n$ stopped the run; then the result, the number of wide
+ * characters or -1 with errno (as glibc's vfwprintf).  w is flushed but
+ * not finished. */
 int xp_wide_call_end(struct xp_wide_sink *w, const wchar_t *fmt, va_list orig,
 		     struct wide_run_state *st);
 

@@ -142,6 +142,29 @@ static int is_unbuffered(FILE *f)
 #endif
 }
 
+/* Wide-oriented already, and writable, without a call where glibc's FILE
+ * says so (its _mode, and its libio flag for a stream opened read-only). */
+#define XP_IO_NO_WRITES 0x0008
+
+static int is_wide(FILE *f)
+{
+#ifdef _IO_ERR_SEEN
+	return f->_mode > 0;
+#else
+	(void)f;
+	return 0;
+#endif
+}
+
+static int is_writable(FILE *f)
+{
+#ifdef _IO_ERR_SEEN
+	return !(f->_flags & XP_IO_NO_WRITES);
+#else
+	return __fwritable(f) != 0;
+#endif
+}
+
 /* Fully buffered, and known to be: a stream without a buffer yet decides
  * on line buffering (a terminal) when its first write allocates one. */
 static int is_fully_buffered(FILE *f)
@@ -167,9 +190,9 @@ int xp_wstream_init(struct xp_wstream_sink *st, FILE *f)
 	st->w.wend = st->held + (st->unbuffered || st->staged ? XP_WSTREAM_HELD : 0);
 	if (st->staged)
 		st->w.sync = stream_sync;
-	if (fwide(f, 1) <= 0) /* byte-oriented: glibc fails, errno unchanged */
+	if (!is_wide(f) && fwide(f, 1) <= 0) /* byte-oriented: glibc fails, errno unchanged */
 		return -1;
-	if (!__fwritable(f)) {
+	if (!is_writable(f)) {
 		/* Let stdio record the error on the stream as glibc does. */
 		errno = 0;
 		putwc_unlocked(L'\0', f);

@@ -1,13 +1,13 @@
-/* vformat_wide.c - one wide formatting call: the sequential run, the
- * positional restart when a n$ directive stopped it, then the result and
- * errno (vformat.c's steps for wchar_t formats). */
+/* vformat_wide.c - the end of a wide formatting call whose sequential
+ * run did not simply finish: the positional restart when a n$ directive
+ * stopped it, then the result and errno (vformat.c's steps for wchar_t
+ * formats).  api_wide.c runs the rest inline. */
 #define _GNU_SOURCE
 #include "run_wide.h"
 
 #include <errno.h>
 #include <limits.h>
 
-#include "variadic.h"
 
 static void run_positional(struct xp_wide_sink *w, const wchar_t *fmt, va_list ap,
 			   struct wide_run_state *st)
@@ -47,19 +47,4 @@ int xp_wide_call_end(struct xp_wide_sink *w, const wchar_t *fmt, va_list orig,
 		return -1;
 	}
 	return (int)xp_sink_count(s);
-}
-
-int xp_vformat_wide(struct xp_wide_sink *w, const wchar_t *fmt, va_list ap)
-{
-	if (!fmt) {
-		errno = EINVAL;
-		return -1;
-	}
-	/* A stream's write may change errno: read it first. */
-	struct wide_run_state st = { .saved_errno = errno };
-	struct xp_args a = { .table = NULL };
-	XP_VA_COPY(a.ap, ap);
-	xp_run_wide(w, fmt, &a, &st);
-	va_end(a.ap);
-	return xp_wide_call_end(w, fmt, ap, &st);
 }
