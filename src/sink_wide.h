@@ -5,7 +5,8 @@
  * %p extension's text.  A wide sink decodes those bytes with the locale's
  * mbrtowc (ASCII without a call) and passes the characters on; text that
  * is wide already (the format's literal text, %ls, %lc, a converted %s)
- * goes straight through xp_wide_write.  sink.done counts wide characters;
+ * goes straight through xp_wide_write, into the destination's room when
+ * it fits, else to the write callback.  sink.done counts wide characters;
  * the bytes still in the window count as one each until they are decoded,
  * which the driver does after every directive.
  */
@@ -22,9 +23,10 @@
 
 struct xp_wide_sink {
 	struct xp_sink sink;
-	/* Room in the destination itself (swprintf's buffer; none for a
-	 * stream): characters that fit are stored at wpos directly, counted
-	 * in sink.done at once.  Empty once the sink fails. */
+	/* Room in the destination itself (swprintf's buffer, a stream's
+	 * held characters): characters that fit are stored at wpos
+	 * directly, counted in sink.done at once.  Empty once the sink
+	 * fails. */
 	wchar_t *wpos, *wend;
 	mbstate_t state;      /* a character split between two drains */
 	int partial;          /* state holds part of a character */

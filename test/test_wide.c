@@ -171,7 +171,8 @@ END_TEST
  * that point stores nothing (xprintf holds a fully buffered stream's
  * output back until it must go out).  A line-buffered stream's failed
  * flush at '\n' does not fail the call.  (Unbuffered streams are left
- * out: glibc 2.36's own call garbled stdout and crashed in this test.) */
+ * out: there glibc 2.36's own call writes past the end of the FILE, in
+ * _IO_wfile_xsputn under its helper buffer, and crashed the test.) */
 START_TEST(test_failing_write_midway)
 {
 	int mode = (int[]){ _IOFBF, _IOLBF }[_i];
