@@ -47,6 +47,30 @@ static void resolve_star(struct xp_args *a, struct xp_spec *sp, int glibc_positi
 	}
 }
 
+/* What both drivers do with a directive just parsed: EOVERFLOW for a
+ * number that did not fit; in sequential mode, a n$ stops the run (the
+ * caller records where, for the positional restart); else the
+ * directive's argument numbers and '*' values.  0 to go on; 1 to stop at
+ * a n$ (*slow set); -1 to stop with *err. */
+static inline int directive_args(struct xp_args *a, struct xp_spec *sp, int overflow, int *slow,
+				 int *err)
+{
+	if (overflow) {
+		*err = EOVERFLOW;
+		return -1;
+	}
+	if (sp->positional && !a->table) {
+		*slow = 1;
+		return 1;
+	}
+	if (a->table)
+		xp_args_number(sp, &a->next_seq);
+	/* glibc's positional path: after a n$ or from an unknown conversion
+	 * on (this one included), in wide formats too */
+	resolve_star(a, sp, a->table || *slow || sp->glibc_slow);
+	return 0;
+}
+
 /* The general path's conversion.  In a sequential format, what the fast
  * path takes (run_fast.h) never comes here: %% always; %d %i %u %x %X %s
  * %c %p and %a %A plain or with l/ll/z; and the '-'/'0'/width/precision
@@ -119,20 +143,12 @@ static __attribute__((noinline)) const char *general_directive(struct xp_sink *s
 	struct xp_spec sp;
 	int overflow = 0;
 	const char *next = xp_parse_directive(pct + 1, &sp, &overflow);
-	if (overflow) {
-		st->err = EOVERFLOW;
+	int stop = directive_args(a, &sp, overflow, &st->slow, &st->err);
+	if (stop) {
+		if (stop > 0)
+			st->resume = pct;
 		return NULL;
 	}
-	if (sp.positional && !a->table) {
-		st->slow = 1;
-		st->resume = pct;
-		return NULL;
-	}
-	if (a->table)
-		xp_args_number(&sp, &a->next_seq);
-	/* glibc's positional path: after a n$ or from an unknown conversion
-	 * on (this one included) */
-	resolve_star(a, &sp, a->table || st->slow || sp.glibc_slow);
 
 	if (!sp.conv) {
 		if (!st->slow)
@@ -181,9 +197,10 @@ XP_HOT_TEXT void XP_RUN_NAME(struct xp_sink *s, const char *p, struct xp_args *a
 }
 
 #ifdef XP_RUN_PLAIN
-/* The wide driver (run_wide.c) reads '*' and '*m$' exactly as this loop. */
-void xp_run_resolve_star(struct xp_args *a, struct xp_spec *sp, int glibc_positional)
+/* The wide driver (run_wide.c) takes a directive's arguments exactly as
+ * this loop. */
+int xp_run_directive_args(struct xp_args *a, struct xp_spec *sp, int overflow, int *slow, int *err)
 {
-	resolve_star(a, sp, glibc_positional);
+	return directive_args(a, sp, overflow, slow, err);
 }
 #endif

@@ -53,7 +53,10 @@ static inline void xp_run_best(struct xp_sink *s, const char *p, struct xp_args 
 	xp_run(s, p, a, st);
 }
 
-/* Read a directive's '*' width and precision (a negative width is '-'). */
-void xp_run_resolve_star(struct xp_args *a, struct xp_spec *sp, int glibc_positional);
+/* A directive just parsed, as the loop takes it: EOVERFLOW (overflow
+ * set by the parser), a n$ that stops a sequential run, the argument
+ * numbers and '*' values.  0 to go on; 1 to stop at a n$ (*slow set, the
+ * caller records where); -1 to stop with *err. */
+int xp_run_directive_args(struct xp_args *a, struct xp_spec *sp, int overflow, int *slow, int *err);
 
 #endif

@@ -1,7 +1,8 @@
 /* run_fast.h - the driver's fast path: the commonest directives formatted
  * inline, straight from the format and the va_list, without a struct
- * xp_spec.  Included by run.c only (which run_avx512.c compiles a second
- * time), so that both driver loops inline these into their own copy.
+ * xp_spec.  Included by run.c (which run_avx512.c compiles a second
+ * time), so that both driver loops inline these into their own copy, and
+ * by the wide driver's (run_wide_fast.h).
  *
  * fast_directive takes %d %i %u %x %X (also with l, ll or z), %s %c %p %%
  * and %a %A with no flags, width or precision; and under '-'/'0' flags, a

@@ -1,20 +1,23 @@
 /* run_wide.c - the driver loop for wchar_t formats.  The format's literal
- * text goes to the wide sink as it is; each directive is parsed by the
- * parser's wchar_t instance into the same struct xp_spec and converted by
- * the same converters, whose bytes the sink decodes (sink_wide.h), except
- * where glibc's wide printf differs (convert_wide.c).  No fast paths: the
- * narrow loop (run.c, run_fast.h) keeps them to itself. */
+ * text goes to the wide sink as it is; the commonest directives of a
+ * sequential format take a fast path (run_wide_fast.h); the others are
+ * parsed by the parser's wchar_t instance into the same struct xp_spec and
+ * converted by the same converters, whose bytes the sink decodes
+ * (sink_wide.h), except where glibc's wide printf differs
+ * (convert_wide.c). */
 #define _GNU_SOURCE
 #include "run_wide.h"
 
 #include <errno.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "convert.h"
 #include "convert_wide.h"
 #include "run.h"
+#include "run_wide_fast.h"
 #include "spec.h"
 
 /* A %p extension's name is ASCII letters and digits: as bytes in buf (or
@@ -65,71 +68,117 @@ static int convert(struct xp_wide_sink *w, struct xp_spec *sp, struct xp_args *a
 	}
 }
 
+/* After a directive whose converter returned rc (errno e when rc < 0):
+ * its bytes decoded, and 0 to go on, or -1 with st->err set. */
+static int directive_end(struct xp_wide_sink *w, struct wide_run_state *st, int rc, int e)
+{
+	struct xp_sink *s = &w->sink;
+	xp_wide_flush(w);
+	if (__builtin_expect(!rc && !s->error && s->done <= INT_MAX, 1))
+		return 0; /* (the window is empty: done is the count) */
+	if (rc < 0)
+		st->err = rc == XP_WIDE_REFUSED ? -1 : e;
+	else if (s->error)
+		st->err = s->error;
+	else
+		st->err = EOVERFLOW;
+	return -1;
+}
+
+/* One directive at pct on the general path: parse, fetch, convert.
+ * Returns where the format goes on, or NULL when the run stops (as
+ * xp_run_wide).  Out of line: the fast path's loop then sets up no
+ * struct xp_spec. */
+static __attribute__((noinline)) const wchar_t *general_directive(struct xp_wide_sink *w,
+								   const wchar_t *pct,
+								   struct xp_args *a,
+								   struct wide_run_state *st)
+{
+	/* Nothing on the fast path changes errno, and a buffer's writes
+	 * leave it alone: %m's errno can be read this late. */
+	if (st->errno_unread) {
+		st->saved_errno = errno;
+		st->errno_unread = 0;
+	}
+	/* What the destination has not seen yet goes out first; the call
+	 * ends at a failed write, as glibc's at the piece that failed (a %n
+	 * after it stores nothing). */
+	xp_wide_sync(w);
+	struct xp_sink *s = &w->sink;
+	if (s->error) {
+		st->err = s->error;
+		return NULL;
+	}
+	struct xp_spec sp;
+	int overflow = 0;
+	const wchar_t *p = xp_parse_directive_wide(pct + 1, &sp, &overflow);
+	int stop = xp_run_directive_args(a, &sp, overflow, &st->slow, &st->err);
+	if (stop) {
+		if (stop > 0)
+			st->resume = pct;
+		return NULL;
+	}
+
+	if (!sp.conv) {
+		if (!st->slow) {
+			st->err = EINVAL;
+			return NULL;
+		}
+		xp_convert_unknown(s, &sp);
+		xp_wide_flush(w);
+		return NULL;
+	}
+	if (sp.glibc_slow)
+		st->slow = 1;
+	/* glibc's wide printf gives floating directives ASCII digits
+	 * whatever the I flag says (integers do get the locale's). */
+	if (strchr("aAeEfFgG", sp.conv))
+		sp.flags &= ~(unsigned)XP_F_I18N;
+	char name[64], *heap = NULL;
+	if (sp.conv == 'p' && sp.ext_len &&
+	    narrow_name(&sp, p - sp.ext_len, name, sizeof name, &heap) < 0) {
+		st->err = errno;
+		return NULL;
+	}
+	int rc = convert(w, &sp, a, st->saved_errno, p[-1]);
+	int e = errno;
+	free(heap);
+	return directive_end(w, st, rc, e) < 0 ? NULL : p;
+}
+
+/* Where the literal text at p ends.  Runs are usually short: the first
+ * eight characters are looked at inline, never one past a stop, with one
+ * test each: (c - '%') * c is 0 modulo 2^32 for '%' and L'\0' alone ('%'
+ * being odd, one of the two factors is, and a product with an odd factor
+ * is 0 only when the other factor is); longer runs go to wcschrnul. */
+static inline const wchar_t *literal_end(const wchar_t *p)
+{
+#pragma GCC unroll 8
+	for (int i = 0; i < 8; i++)
+		if (((uint32_t)p[i] - L'%') * (uint32_t)p[i] == 0)
+			return p + i;
+	return wcschrnul(p + 8, L'%');
+}
+
 void xp_run_wide(struct xp_wide_sink *w, const wchar_t *p, struct xp_args *a,
 		 struct wide_run_state *st)
 {
-	struct xp_sink *s = &w->sink;
 	for (;;) {
-		const wchar_t *pct = wcschrnul(p, L'%');
+		const wchar_t *pct = literal_end(p);
 		if (pct != p)
 			xp_wide_write(w, p, (size_t)(pct - p));
 		if (!*pct)
 			return;
-
-		struct xp_spec sp;
-		int overflow = 0;
-		p = xp_parse_directive_wide(pct + 1, &sp, &overflow);
-		if (overflow) {
-			st->err = EOVERFLOW;
-			return;
-		}
-		if (sp.positional && !a->table) {
-			st->slow = 1;
-			st->resume = pct;
-			return;
-		}
-		if (a->table)
-			xp_args_number(&sp, &a->next_seq);
-		/* glibc's positional path keeps '0' under a negative '*' width,
-		 * in wide formats too (one vfprintf for both) */
-		xp_run_resolve_star(a, &sp, a->table || st->slow || sp.glibc_slow);
-
-		if (!sp.conv) {
-			if (!st->slow) {
-				st->err = EINVAL;
+		int rc = 0;
+		const wchar_t *next = a->table ? NULL : fast_directive_wide(w, pct, a, &rc);
+		if (next) {
+			if (directive_end(w, st, rc, rc < 0 ? errno : 0) < 0)
 				return;
-			}
-			xp_convert_unknown(s, &sp);
-			xp_wide_flush(w);
-			return;
+		} else {
+			next = general_directive(w, pct, a, st);
+			if (!next)
+				return;
 		}
-		if (sp.glibc_slow)
-			st->slow = 1;
-		/* glibc's wide printf gives floating directives ASCII digits
-		 * whatever the I flag says (integers do get the locale's). */
-		if (strchr("aAeEfFgG", sp.conv))
-			sp.flags &= ~(unsigned)XP_F_I18N;
-		char name[64], *heap = NULL;
-		if (sp.conv == 'p' && sp.ext_len &&
-		    narrow_name(&sp, p - sp.ext_len, name, sizeof name, &heap) < 0) {
-			st->err = errno;
-			return;
-		}
-		int rc = convert(w, &sp, a, st->saved_errno, p[-1]);
-		int e = errno;
-		free(heap);
-		xp_wide_flush(w);
-		if (rc < 0) {
-			st->err = rc == XP_WIDE_REFUSED ? -1 : e;
-			return;
-		}
-		if (s->error) {
-			st->err = s->error;
-			return;
-		}
-		if (xp_sink_count(s) > INT_MAX) {
-			st->err = EOVERFLOW;
-			return;
-		}
+		p = next;
 	}
 }

@@ -5,11 +5,14 @@
 #include <errno.h>
 #include <string.h>
 
+#include "widen.h"
+
 void xp_wide_fail(struct xp_wide_sink *w, int err)
 {
 	if (!w->sink.error)
 		w->sink.error = err;
 	w->sink.counting = 1;
+	w->wend = w->wpos;
 }
 
 static void pass_on(struct xp_wide_sink *w, const wchar_t *p, size_t n)
@@ -59,7 +62,7 @@ static void decode(struct xp_wide_sink *w, const char *p, size_t n)
 	pass_on(w, out, k);
 }
 
-static void wide_drain(struct xp_sink *s, const char *p, size_t n)
+void xp_wide_drain(struct xp_sink *s, const char *p, size_t n)
 {
 	struct xp_wide_sink *w = (struct xp_wide_sink *)s;
 	size_t used = (size_t)(s->pos - s->base);
@@ -75,32 +78,24 @@ static void wide_drain(struct xp_sink *s, const char *p, size_t n)
 		s->done += n;
 }
 
-void xp_wide_init(struct xp_wide_sink *w,
-		  void (*write)(struct xp_wide_sink *, const wchar_t *, size_t),
-		  int (*put_char)(struct xp_wide_sink *, wint_t))
+/* ASCII that fits goes straight to the destination. */
+void xp_wide_flush_window(struct xp_wide_sink *w)
 {
 	struct xp_sink *s = &w->sink;
-	s->base = s->pos = w->window;
-	s->end = w->window + sizeof w->window;
-	s->done = 0;
-	s->error = 0;
-	s->counting = 0;
-	s->drain = wide_drain;
-	memset(&w->state, 0, sizeof w->state);
-	w->partial = 0;
-	w->write = write;
-	w->put_char = put_char;
+	size_t n = (size_t)(s->pos - s->base);
+	if (!w->partial && xp_wide_room(w, n) && xp_is_ascii(s->base, n)) {
+		xp_widen_ascii(w->wpos, s->base, n);
+		w->wpos += n;
+		s->done += n;
+		s->pos = s->base;
+		return;
+	}
+	xp_wide_drain(s, NULL, 0);
 }
 
-void xp_wide_flush(struct xp_wide_sink *w)
+/* Called with the window flushed. */
+void xp_wide_write_slow(struct xp_wide_sink *w, const wchar_t *p, size_t n)
 {
-	if (w->sink.pos != w->sink.base)
-		wide_drain(&w->sink, NULL, 0);
-}
-
-void xp_wide_write(struct xp_wide_sink *w, const wchar_t *p, size_t n)
-{
-	xp_wide_flush(w);
 	pass_on(w, p, n);
 }
 

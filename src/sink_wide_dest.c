@@ -8,52 +8,35 @@
 #include <stdio_ext.h>
 #include <string.h>
 
-static void buffer_write(struct xp_wide_sink *w, const wchar_t *p, size_t n)
+void xp_wbuffer_write(struct xp_wide_sink *w, const wchar_t *p, size_t n)
 {
 	struct xp_wbuffer_sink *b = (struct xp_wbuffer_sink *)w;
-	size_t left = b->room - b->used;
+	size_t left = (size_t)(w->wend - w->wpos);
 	size_t k = n < left ? n : left;
-	memcpy(b->buf + b->used, p, k * sizeof *p);
-	b->used += k;
+	memcpy(w->wpos, p, k * sizeof *p);
+	w->wpos += k;
 	if (k < n)
 		b->overflow = 1;
 }
 
 /* glibc stores even WEOF, then fails the call because putwc returned it. */
-static int buffer_put_char(struct xp_wide_sink *w, wint_t c)
+int xp_wbuffer_put_char(struct xp_wide_sink *w, wint_t c)
 {
 	struct xp_wbuffer_sink *b = (struct xp_wbuffer_sink *)w;
-	if (b->used < b->room)
-		b->buf[b->used++] = (wchar_t)c;
+	if (w->wpos < w->wend)
+		*w->wpos++ = (wchar_t)c;
 	else
 		b->overflow = 1;
 	return c == WEOF ? -1 : 0;
 }
 
-void xp_wbuffer_init(struct xp_wbuffer_sink *b, wchar_t *buf, size_t maxlen)
-{
-	xp_wide_init(&b->w, buffer_write, buffer_put_char);
-	/* No object is larger than PTRDIFF_MAX bytes. */
-	size_t most = PTRDIFF_MAX / sizeof *buf;
-	b->buf = buf;
-	b->room = maxlen - 1 < most ? maxlen - 1 : most;
-	b->used = 0;
-	b->overflow = 0;
-	buf[0] = L'\0'; /* glibc's first store, kept when nothing fits */
-}
-
-int xp_wbuffer_finish(struct xp_wbuffer_sink *b)
-{
-	if (b->overflow)
-		return 1;
-	b->buf[b->used] = L'\0';
-	return 0;
-}
-
 /* fputws stops at L'\0': runs between NULs, each NUL with putwc.
- * Returns 1 when a call failed. */
-static int stream_put(FILE *f, const wchar_t *p, size_t n)
+ * terminated: p[n] is L'\0' (held), so that text without a NUL is
+ * written from where it is.  Returns 1 when a call failed. */
+static int stream_put(FILE *f, const wchar_t *p, size_t n, int terminated)
 {
+	if (terminated && wcslen(p) == n)
+		return fputws_unlocked(p, f) < 0;
 	wchar_t run[129];
 	while (n) {
 		if (*p == L'\0') {
@@ -74,48 +57,54 @@ static int stream_put(FILE *f, const wchar_t *p, size_t n)
 	return 0;
 }
 
-/* As the narrow stream sink: a write that sets the stream's error flag
- * fails (a line-buffered stream's flush at '\n'), even when the flag was
- * already set before. */
-static void stream_write_now(struct xp_wide_sink *w, const wchar_t *p, size_t n)
+/* A write fails when fputws or putwc does.  Unlike the narrow stream
+ * sink, not when it only sets the error flag: glibc's wide xsputn ignores
+ * a line-buffered stream's failed flush at '\n' (the call succeeds). */
+static void stream_write_now(struct xp_wstream_sink *st, const wchar_t *p, size_t n,
+			     int terminated)
 {
-	struct xp_wstream_sink *st = (struct xp_wstream_sink *)w;
-	FILE *f = st->file;
-#ifdef _IO_ERR_SEEN
-	int had = f->_flags & _IO_ERR_SEEN;
-	f->_flags &= ~_IO_ERR_SEEN;
-	int failed = stream_put(f, p, n) || (f->_flags & _IO_ERR_SEEN);
-	f->_flags |= had | (failed ? _IO_ERR_SEEN : 0);
-#else
-	int failed = stream_put(f, p, n) || (!st->had_error && ferror_unlocked(f));
-#endif
-	if (!failed)
+	if (!stream_put(st->file, p, n, terminated))
 		return;
 	/* glibc's fwprintf then fails leaving errno as it was: 0 stays 0. */
 	if (!errno)
 		st->silent_failure = 1;
-	xp_wide_fail(w, errno ? errno : EIO);
+	xp_wide_fail(&st->w, errno ? errno : EIO);
 }
 
+/* What held holds goes out; held is empty again (and stays without room
+ * once the sink failed). */
 static void flush_held(struct xp_wstream_sink *st)
 {
-	if (st->nheld)
-		stream_write_now(&st->w, st->held, st->nheld);
-	st->nheld = 0;
+	struct xp_wide_sink *w = &st->w;
+	size_t n = (size_t)(w->wpos - st->held);
+	w->wpos = st->held;
+	if (n) {
+		st->held[n] = L'\0';
+		stream_write_now(st, st->held, n, 1);
+	}
+	w->wend = w->sink.counting ? w->wpos : st->held + XP_WSTREAM_HELD;
+}
+
+static void stream_sync(struct xp_wide_sink *w)
+{
+	flush_held((struct xp_wstream_sink *)w);
 }
 
 static void stream_write(struct xp_wide_sink *w, const wchar_t *p, size_t n)
 {
 	struct xp_wstream_sink *st = (struct xp_wstream_sink *)w;
 	if (!st->unbuffered) {
-		stream_write_now(w, p, n);
+		if (st->staged)
+			flush_held(st);
+		if (!w->sink.counting)
+			stream_write_now(st, p, n, 0);
 		return;
 	}
 	while (n && !w->sink.counting) {
-		size_t room = sizeof st->held / sizeof st->held[0] - st->nheld;
+		size_t room = (size_t)(w->wend - w->wpos);
 		size_t k = n < room ? n : room;
-		wmemcpy(st->held + st->nheld, p, k);
-		st->nheld += k;
+		wmemcpy(w->wpos, p, k);
+		w->wpos += k;
 		p += k, n -= k;
 		if (n)
 			flush_held(st);
@@ -133,12 +122,15 @@ static int stream_put_char(struct xp_wide_sink *w, wint_t c)
 		stream_write(w, (const wchar_t[]){ (wchar_t)c }, 1);
 		return c == WEOF ? -1 : 0;
 	}
+	if (st->staged)
+		flush_held(st);
 	return putwc_unlocked((wchar_t)c, st->file) == WEOF ? -1 : 0;
 }
 
-/* glibc's libio flag for an unbuffered stream (not in its public headers,
- * unlike _IO_ERR_SEEN next to it). */
+/* glibc's libio flags for an unbuffered and a line-buffered stream (not
+ * in its public headers, unlike _IO_ERR_SEEN next to them). */
 #define XP_IO_UNBUFFERED 0x0002
+#define XP_IO_LINE_BUF 0x0200
 
 static int is_unbuffered(FILE *f)
 {
@@ -150,17 +142,57 @@ static int is_unbuffered(FILE *f)
 #endif
 }
 
+/* Wide-oriented already, and writable, without a call where glibc's FILE
+ * says so (its _mode, and its libio flag for a stream opened read-only). */
+#define XP_IO_NO_WRITES 0x0008
+
+static int is_wide(FILE *f)
+{
+#ifdef _IO_ERR_SEEN
+	return f->_mode > 0;
+#else
+	(void)f;
+	return 0;
+#endif
+}
+
+static int is_writable(FILE *f)
+{
+#ifdef _IO_ERR_SEEN
+	return !(f->_flags & XP_IO_NO_WRITES);
+#else
+	return __fwritable(f) != 0;
+#endif
+}
+
+/* Fully buffered, and known to be: a stream without a buffer yet decides
+ * on line buffering (a terminal) when its first write allocates one. */
+static int is_fully_buffered(FILE *f)
+{
+#ifdef _IO_ERR_SEEN
+	return !(f->_flags & (XP_IO_UNBUFFERED | XP_IO_LINE_BUF)) && f->_IO_buf_base;
+#else
+	(void)f;
+	return 0;
+#endif
+}
+
 int xp_wstream_init(struct xp_wstream_sink *st, FILE *f)
 {
 	xp_wide_init(&st->w, stream_write, stream_put_char);
 	st->file = f;
-	st->had_error = ferror_unlocked(f) != 0;
 	st->silent_failure = 0;
 	st->unbuffered = is_unbuffered(f);
-	st->nheld = 0;
-	if (fwide(f, 1) <= 0) /* byte-oriented: glibc fails, errno unchanged */
+	st->staged = is_fully_buffered(f);
+	st->w.wpos = st->held;
+	/* held is the room of an unbuffered stream's helper and of a fully
+	 * buffered stream's staging; a line-buffered one has none */
+	st->w.wend = st->held + (st->unbuffered || st->staged ? XP_WSTREAM_HELD : 0);
+	if (st->staged)
+		st->w.sync = stream_sync;
+	if (!is_wide(f) && fwide(f, 1) <= 0) /* byte-oriented: glibc fails, errno unchanged */
 		return -1;
-	if (!__fwritable(f)) {
+	if (!is_writable(f)) {
 		/* Let stdio record the error on the stream as glibc does. */
 		errno = 0;
 		putwc_unlocked(L'\0', f);

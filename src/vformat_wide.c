@@ -1,13 +1,13 @@
-/* vformat_wide.c - one wide formatting call: the sequential run, the
- * positional restart when a n$ directive stopped it, then the result and
- * errno (vformat.c's steps for wchar_t formats). */
+/* vformat_wide.c - the end of a wide formatting call whose sequential
+ * run did not simply finish: the positional restart when a n$ directive
+ * stopped it, then the result and errno (vformat.c's steps for wchar_t
+ * formats).  api_wide.c runs the rest inline. */
 #define _GNU_SOURCE
 #include "run_wide.h"
 
 #include <errno.h>
 #include <limits.h>
 
-#include "variadic.h"
 
 static void run_positional(struct xp_wide_sink *w, const wchar_t *fmt, va_list ap,
 			   struct wide_run_state *st)
@@ -27,28 +27,23 @@ static void run_positional(struct xp_wide_sink *w, const wchar_t *fmt, va_list a
 	xp_arg_table_release(&store);
 }
 
-int xp_vformat_wide(struct xp_wide_sink *w, const wchar_t *fmt, va_list ap)
+int xp_wide_call_end(struct xp_wide_sink *w, const wchar_t *fmt, va_list orig,
+		     struct wide_run_state *st)
 {
-	if (!fmt) {
-		errno = EINVAL;
-		return -1;
-	}
-	struct wide_run_state st = { .saved_errno = errno };
-	struct xp_args a = { .table = NULL };
-	XP_VA_COPY(a.ap, ap);
-	xp_run_wide(w, fmt, &a, &st);
-	va_end(a.ap);
-	if (st.resume && !st.err)
-		run_positional(w, fmt, ap, &st);
+	if (st->resume && !st->err)
+		run_positional(w, fmt, orig, st);
 	xp_wide_flush(w);
 	struct xp_sink *s = &w->sink;
-	int err = st.err;
+	int err = st->err;
 	if (!err && s->error)
 		err = s->error;
 	if (!err && xp_sink_count(s) > INT_MAX)
 		err = EOVERFLOW;
 	if (err) {
-		errno = err < 0 ? st.saved_errno : err;
+		/* a refused character: errno as the call received it, which
+		 * nothing has changed while it was still unread */
+		if (err > 0 || !st->errno_unread)
+			errno = err < 0 ? st->saved_errno : err;
 		return -1;
 	}
 	return (int)xp_sink_count(s);

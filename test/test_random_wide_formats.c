@@ -1,5 +1,6 @@
 /* test_random_wide_formats.c - random, well-typed wide formats: xswprintf against glibc's
- * swprintf (and xvfwprintf against vfwprintf on open_wmemstream).
+ * swprintf (and xvfwprintf against vfwprintf on open_wmemstream and on a
+ * fully buffered file).
  *
  * Every case is generated from (seed, case index) alone, so a failure can be
  * replayed: XPRINTF_WDIFF_SEED=<seed> XPRINTF_WDIFF_CASE=<index>.
@@ -25,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <wchar.h>
 #include <wctype.h>
 
@@ -53,6 +55,16 @@ static size_t ref_len, xp_len;
 SWPRINTF_ADAPTER(ref_swprintf, vswprintf)
 SWPRINTF_ADAPTER(xp_swprintf, xvswprintf)
 
+/* r = vfn(f, fmt, the adapter's arguments), e the errno it left. */
+#define CALL_ON_STREAM(r, e, f, vfn)                                                 \
+	do {                                                                         \
+		va_list ap;                                                          \
+		va_start(ap, fmt);                                                   \
+		(r) = vfn((f), (const wchar_t *)(const void *)fmt, ap);              \
+		(e) = errno;                                                         \
+		va_end(ap);                                                          \
+	} while (0)
+
 /* What arrived in the stream, copied into buf (at most BUF - 1 and L'\0'). */
 #define WMEMSTREAM_ADAPTER(name, vfn, len_var)                                       \
 	static int name(char *buf, size_t n, const char *fmt, ...)                   \
@@ -63,11 +75,8 @@ SWPRINTF_ADAPTER(xp_swprintf, xvswprintf)
 		FILE *f = open_wmemstream(&p, &len);                                 \
 		if (!f)                                                              \
 			return -3;                                                   \
-		va_list ap;                                                          \
-		va_start(ap, fmt);                                                   \
-		int r = vfn(f, (const wchar_t *)(const void *)fmt, ap);              \
-		int e = errno;                                                       \
-		va_end(ap);                                                          \
+		int r, e;                                                            \
+		CALL_ON_STREAM(r, e, f, vfn);                                        \
 		fclose(f);                                                           \
 		size_t k = len < BUF - 1 ? len : BUF - 1;                            \
 		wmemcpy((wchar_t *)(void *)buf, p, k);                               \
@@ -80,12 +89,40 @@ SWPRINTF_ADAPTER(xp_swprintf, xvswprintf)
 WMEMSTREAM_ADAPTER(ref_wmemstream, vfwprintf, ref_len)
 WMEMSTREAM_ADAPTER(xp_wmemstream, xvfwprintf, xp_len)
 
-enum { SINK_BUFFER, SINK_STREAM };
-static const char *const sink_names[] = { "swprintf", "fwprintf(open_wmemstream)" };
+/* A fully buffered file whose buffer exists before the call (xprintf
+ * then holds the fast path's output back): the bytes that reached it, each
+ * as one wchar_t in buf (at most BUF - 1, then L'\0'). */
+#define FILE_ADAPTER(name, vfn, len_var)                                             \
+	static int name(char *buf, size_t n, const char *fmt, ...)                   \
+	{                                                                            \
+		(void)n;                                                             \
+		FILE *f = tmpfile();                                                 \
+		if (!f || setvbuf(f, NULL, _IOFBF, BUFSIZ) != 0)                     \
+			return -3;                                                   \
+		int r, e;                                                            \
+		CALL_ON_STREAM(r, e, f, vfn);                                        \
+		fflush(f);                                                           \
+		static unsigned char bytes[BUF];                                     \
+		ssize_t got = pread(fileno(f), bytes, BUF - 1, 0);                   \
+		size_t k = got > 0 ? (size_t)got : 0;                                \
+		for (size_t i = 0; i < k; i++)                                       \
+			((wchar_t *)(void *)buf)[i] = bytes[i];                      \
+		((wchar_t *)(void *)buf)[k] = L'\0';                                \
+		len_var = (size_t)lseek(fileno(f), 0, SEEK_END);                     \
+		fclose(f);                                                           \
+		errno = e;                                                           \
+		return r;                                                            \
+	}
+FILE_ADAPTER(ref_file, vfwprintf, ref_len)
+FILE_ADAPTER(xp_file, xvfwprintf, xp_len)
+
+enum { SINK_BUFFER, SINK_STREAM, SINK_FILE };
+static const char *const sink_names[] = { "swprintf", "fwprintf(open_wmemstream)",
+	"fwprintf(fully buffered file)" };
 static int (*volatile ref_sinks[])(char *, size_t, const char *, ...) = { ref_swprintf,
-	ref_wmemstream };
+	ref_wmemstream, ref_file };
 static int (*volatile xp_sinks[])(char *, size_t, const char *, ...) = { xp_swprintf,
-	xp_wmemstream };
+	xp_wmemstream, xp_file };
 
 /* ---- random numbers: splitmix64 ---- */
 static uint64_t rng_state;
@@ -421,7 +458,8 @@ static void generate(struct gcase *g, uint64_t seed, unsigned long index)
 	static const int errnos[] = { 0, ENOENT, EINVAL, EILSEQ, 12345 };
 	g->errno_in = errnos[below(sizeof errnos / sizeof errnos[0])];
 	g->locale = (int)below(NLOCALES);
-	g->sink = chance(85) ? SINK_BUFFER : SINK_STREAM;
+	unsigned sink = below(100);
+	g->sink = sink < 85 ? SINK_BUFFER : sink < 93 ? SINK_STREAM : SINK_FILE;
 	if (g->sink != SINK_BUFFER)
 		g->size = BUF;
 }

@@ -166,6 +166,60 @@ START_TEST(test_failing_write)
 }
 END_TEST
 
+/* Output longer than the stream's buffer, or not, to /dev/full, fully
+ * and line-buffered: the call fails where glibc's does, and a %n past
+ * that point stores nothing (xprintf holds a fully buffered stream's
+ * output back until it must go out).  A line-buffered stream's failed
+ * flush at '\n' does not fail the call.  (Unbuffered streams are left
+ * out: there glibc 2.36's own call writes past the end of the FILE, in
+ * _IO_wfile_xsputn under its helper buffer, and crashed the test.) */
+START_TEST(test_failing_write_midway)
+{
+	int mode = (int[]){ _IOFBF, _IOLBF }[_i];
+	static wchar_t text[12000];
+	wmemset(text, L'a', sizeof text / sizeof text[0] - 1);
+	for (int len = 0; len < 2; len++) {
+		FILE *ref = fopen("/dev/full", "w"), *xp = fopen("/dev/full", "w");
+		ck_assert(ref && xp);
+		setvbuf(ref, NULL, mode, BUFSIZ);
+		setvbuf(xp, NULL, mode, BUFSIZ);
+		const wchar_t *arg = len ? text : L"short";
+		int nr[3] = { -1, -1, -1 }, nx[3] = { -1, -1, -1 };
+		struct outcome w, g;
+		CALL(w, ref_w, ref, 0, L"x%n%d:%ls%n|%s%c\n%n", &nr[0], 42, arg, &nr[1], "end", 'z',
+		     &nr[2]);
+		CALL(g, xp_w, xp, 0, L"x%n%d:%ls%n|%s%c\n%n", &nx[0], 42, arg, &nx[1], "end", 'z',
+		     &nx[2]);
+		assert_same_outcome(&w, &g, len ? "long output to /dev/full" : "short output to /dev/full");
+		ck_assert_msg(memcmp(nr, nx, sizeof nr) == 0, "mode %d: %%n glibc %d %d %d, xprintf %d %d %d",
+			      mode, nr[0], nr[1], nr[2], nx[0], nx[1], nx[2]);
+		fclose(ref);
+		fclose(xp);
+	}
+	/* The stream's buffer (BUFSIZ characters) all but full before the
+	 * call: its first characters fill it, before a %n. */
+	for (size_t room = 1; room <= 3; room++) {
+		FILE *ref = fopen("/dev/full", "w"), *xp = fopen("/dev/full", "w");
+		ck_assert(ref && xp);
+		setvbuf(ref, NULL, mode, BUFSIZ);
+		setvbuf(xp, NULL, mode, BUFSIZ);
+		text[BUFSIZ - room] = L'\0';
+		fputws(text, ref);
+		fputws(text, xp);
+		text[BUFSIZ - room] = L'a';
+		int nr[2] = { -1, -1 }, nx[2] = { -1, -1 };
+		struct outcome w, g;
+		CALL(w, ref_w, ref, 0, L"ab%n|%d%n", &nr[0], 7, &nr[1]);
+		CALL(g, xp_w, xp, 0, L"ab%n|%d%n", &nx[0], 7, &nx[1]);
+		assert_same_outcome(&w, &g, "a stream buffer all but full");
+		ck_assert_msg(memcmp(nr, nx, sizeof nr) == 0, "mode %d, room %zu: %%n glibc %d %d, xprintf %d %d",
+			      mode, room, nr[0], nr[1], nx[0], nx[1]);
+		fclose(ref);
+		fclose(xp);
+	}
+}
+END_TEST
+
 /* What reached the file, as bytes (the stream converts to multibyte). */
 static size_t file_bytes(FILE *f, char *buf, size_t size)
 {
@@ -343,10 +397,12 @@ START_TEST(test_random_floats)
 			1.0 / 0.0, 0.0 / 0.0, 123456789.0, 0.5, 9.5 };
 		double d = (r >> 31 & 1) ? special[(r >> 32) % 12] : v.d;
 		uselocale(locs[(r >> 40) % FLOAT_LOCALES] ? locs[(r >> 40) % FLOAT_LOCALES] : LC_GLOBAL_LOCALE);
+		/* a buffer too short now and then */
+		size_t size = (r >> 44 & 7) == 0 ? 1 + (r >> 47) % 24 : 90;
 		if (ldbl)
-			same_swprintf(90, fmt, (long double)d);
+			same_swprintf(size, fmt, (long double)d);
 		else
-			same_swprintf(90, fmt, d);
+			same_swprintf(size, fmt, d);
 		uselocale(LC_GLOBAL_LOCALE);
 	}
 	for (int i = 0; i < FLOAT_LOCALES; i++)
@@ -476,6 +532,7 @@ int main(void)
 	tcase_add_test(tc, test_wide_oriented_stream_refuses_narrow_calls);
 	tcase_add_test(tc, test_unwritable_streams);
 	tcase_add_test(tc, test_failing_write);
+	tcase_add_loop_test(tc, test_failing_write_midway, 0, 2);
 	tcase_add_loop_test(tc, test_stream_converts_to_the_locale, 0, 3);
 	tcase_add_test(tc, test_swprintf_returns_and_errno);
 	tcase_add_test(tc, test_null_format);
