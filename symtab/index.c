@@ -268,9 +268,11 @@ int xp_symidx_build(struct xp_symidx *ix, uintptr_t base,
 		if (c[i].size)
 			continue;
 		uintptr_t end = next_start;
-		if (c[i].sec_end > c[i].start && c[i].sec_end < end)
+		/* (A symbol at its section's very end, as __TMC_END__ at the
+		 * end of .data, covers nothing.) */
+		if (c[i].sec_end && c[i].sec_end >= c[i].start && c[i].sec_end < end)
 			end = c[i].sec_end;
-		if (end == UINTPTR_MAX || end - c[i].start > SIZE_MAX_STORED ||
+		if (end == c[i].start || end == UINTPTR_MAX || end - c[i].start > SIZE_MAX_STORED ||
 		    end - base > UINT32_MAX)
 			continue;
 		nz++;

@@ -44,6 +44,7 @@ struct xp_symcand {
 	const char *name;   /* into string table number `table` */
 	unsigned char bind; /* enum xp_symbind */
 	unsigned char table;
+	unsigned char is_data; /* an object (STT_OBJECT, STT_COMMON), not a function */
 };
 
 /* The start and size of a continued or large symbol (its name is in the

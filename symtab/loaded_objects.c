@@ -673,10 +673,14 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 	int hit_found = xp_symidx_find(&b->ix, addr, &hit);
 	if (li)
 		xp_lineidx_prefetch_rows(li, addr);
+	int is_data = 0;
 	if (!hit_found) {
-		if (in_opd)
-			*in_opd = xp_desc_opd_contains(&b->opd, addr);
-		return NOTHING;
+		/* A function descriptor in .opd is read, not named as data. */
+		if (in_opd && (*in_opd = xp_desc_opd_contains(&b->opd, addr)))
+			return NOTHING;
+		if (!xp_symidx_find(&b->data, addr, &hit))
+			return NOTHING;
+		is_data = 1;
 	}
 	/* Up to a @VERSION, stored in the index unless long: then two
 	 * vectorised scans beat one byte loop. */
@@ -703,6 +707,7 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 		.map_end = m->hi,
 		.eh_frame = m->eh_frame,
 		.object = m,
+		.is_data = is_data,
 	};
 	return FOUND;
 }
@@ -797,7 +802,7 @@ int xp_symtab_srcline(const struct xp_symbol *sym, uintptr_t addr, const char **
 		      unsigned *line)
 {
 	struct xp_symmod *m = (struct xp_symmod *)sym->object;
-	if (!m)
+	if (!m || sym->is_data) /* data has no line, as llvm-symbolizer's */
 		return 0;
 	/* The caller's hold keeps m and its index alive; lines are attached
 	 * to the index once and never replaced. */
@@ -813,6 +818,8 @@ int xp_symtab_srcline(const struct xp_symbol *sym, uintptr_t addr, const char **
 int xp_symtab_lines_read(const struct xp_symbol *sym)
 {
 	const struct xp_symmod *m = sym->object;
+	if (sym->is_data)
+		return 1; /* no line is the answer, whatever is read */
 	const struct xp_symmod_built *b = m ? atomic_load_explicit(&m->built, memory_order_acquire) : NULL;
 	return b && atomic_load_explicit(&b->lines, memory_order_acquire) != NULL;
 }
@@ -879,9 +886,12 @@ void xp_symtab_stats(struct xp_symtab_stats *st)
 		if (b) {
 			st->indexed_modules++;
 			st->symbols += b->ix.n;
+			st->data_symbols += b->data.n;
 			st->candidates += b->candidates;
-			st->bytes += b->ix.bytes + sizeof *b;
-			st->name_bytes += xp_symidx_name_bytes(&b->ix);
+			st->data_candidates += b->data_candidates;
+			st->bytes += b->ix.bytes + b->data.bytes + sizeof *b;
+			st->data_bytes += b->data.bytes;
+			st->name_bytes += xp_symidx_name_bytes(&b->ix) + xp_symidx_name_bytes(&b->data);
 			const struct xp_lineidx *li = atomic_load(&b->lines);
 			if (li) {
 				st->line_modules++;

@@ -171,7 +171,21 @@ static int binding(unsigned char info)
 	}
 }
 
-/* Function symbols of mod as candidates; -1 when out of memory.
+/* What a symbol of this type and section is to the index: 0 a function,
+ * 1 a data object, -1 neither.  Thread-local objects (STT_TLS) are left
+ * out: their values are offsets in a TLS block, not addresses. */
+static int symbol_kind(int type, GElf_Word shndx)
+{
+	if (shndx == SHN_UNDEF || shndx == SHN_ABS || shndx == SHN_COMMON || shndx == (GElf_Word)-1)
+		return -1;
+	if (type == STT_FUNC || type == STT_GNU_IFUNC)
+		return 0;
+	if (type == STT_OBJECT || type == STT_COMMON)
+		return 1;
+	return -1;
+}
+
+/* Function and object symbols of mod as candidates; -1 when out of memory.
  * opd: on descriptor ABIs (ppc64 ELFv1) the module's loaded .opd, where a
  * function symbol's value is its descriptor: the candidate then starts at
  * the entry word read from the loaded, relocated descriptor. */
@@ -180,6 +194,7 @@ static int collect(Dwfl_Module *mod, int nsym, struct cands *v, const struct xp_
 	Elf *last_elf = NULL;
 	GElf_Word last_shndx = 0;
 	uintptr_t last_end = 0;
+	int last_alloc = 0;
 	for (int i = 1; i < nsym; i++) {
 		GElf_Sym sym;
 		GElf_Addr addr;
@@ -189,22 +204,25 @@ static int collect(Dwfl_Module *mod, int nsym, struct cands *v, const struct xp_
 		const char *name = xp_elfutils.dwfl_module_getsym_info(mod, i, &sym, &addr, &shndx, &elf, &bias);
 		if (!name || !*name)
 			continue;
-		int type = GELF_ST_TYPE(sym.st_info);
+		int kind = symbol_kind(GELF_ST_TYPE(sym.st_info), shndx);
 		int bind = binding(sym.st_info);
-		if ((type != STT_FUNC && type != STT_GNU_IFUNC) || bind < 0 ||
-		    shndx == SHN_UNDEF || shndx == SHN_ABS || shndx == SHN_COMMON ||
-		    shndx == (GElf_Word)-1)
+		if (kind < 0 || bind < 0)
 			continue;
 		if (elf != last_elf || shndx != last_shndx) {
 			GElf_Shdr sh;
 			Elf_Scn *scn = elf ? xp_elfutils.elf_getscn(elf, shndx) : NULL;
-			last_end = scn && xp_elfutils.gelf_getshdr(scn, &sh)
-					   ? (uintptr_t)(sh.sh_addr + sh.sh_size + bias) : 0;
+			int have = scn && xp_elfutils.gelf_getshdr(scn, &sh);
+			last_end = have ? (uintptr_t)(sh.sh_addr + sh.sh_size + bias) : 0;
+			/* unknown sections kept, as before: functions' symbols
+			 * from tables whose headers cannot be read */
+			last_alloc = !have || (sh.sh_flags & SHF_ALLOC);
 			last_elf = elf;
 			last_shndx = shndx;
 		}
+		if (kind && !last_alloc)
+			continue; /* not in memory: a .gnu.warning text, a note */
 		uintptr_t start = (uintptr_t)addr, sec_end = last_end, entry;
-		if (opd && xp_desc_opd_entry(opd, (uintptr_t)(sym.st_value + bias), &entry)) {
+		if (!kind && opd && xp_desc_opd_entry(opd, (uintptr_t)(sym.st_value + bias), &entry)) {
 			start = entry;
 			sec_end = 0; /* .opd's end says nothing about the code */
 		}
@@ -214,6 +232,7 @@ static int collect(Dwfl_Module *mod, int nsym, struct cands *v, const struct xp_
 			.sec_end = sec_end,
 			.name = name,
 			.bind = (unsigned char)bind,
+			.is_data = (unsigned char)kind,
 		};
 		if (push(v, &c, elf) < 0)
 			return -1;
@@ -238,6 +257,24 @@ static void assign_tables(struct cands *v, const char *strbase[XP_SYMIDX_TABLES]
 			strbase[t] = v->c[i].name;
 		v->c[i].table = (unsigned char)t;
 	}
+}
+
+/* Functions to the front, objects behind them; the number of functions.
+ * (The index builder sorts each part.) */
+static size_t functions_first(struct cands *v)
+{
+	size_t nfunc = 0;
+	for (size_t i = 0; i < v->n; i++) {
+		if (v->c[i].is_data)
+			continue;
+		struct xp_symcand c = v->c[i];
+		v->c[i] = v->c[nfunc];
+		v->c[nfunc] = c;
+		Elf *e = v->elf[i];
+		v->elf[i] = v->elf[nfunc];
+		v->elf[nfunc++] = e;
+	}
+	return nfunc;
 }
 
 static Dwfl *open_module(const struct xp_symmod *m, struct xp_debuginfo_ctx *x,
@@ -408,8 +445,12 @@ struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *d
 		}
 		const char *strbase[XP_SYMIDX_TABLES] = { 0 };
 		assign_tables(&v, strbase);
-		b->candidates = v.n;
-		if (xp_symidx_build(&b->ix, m->lo, strbase, v.c, v.n) < 0) {
+		size_t nfunc = functions_first(&v);
+		b->candidates = nfunc;
+		b->data_candidates = v.n - nfunc;
+		if (xp_symidx_build(&b->ix, m->lo, strbase, v.c, nfunc) < 0 ||
+		    xp_symidx_build(&b->data, m->lo, strbase, v.c + nfunc, v.n - nfunc) < 0) {
+			xp_symidx_free(&b->ix);
 			oom = 1;
 			xp_elfutils.dwfl_end(dwfl);
 			free_callbacks(cb);
@@ -475,6 +516,7 @@ void xp_symmod_built_free(struct xp_symmod_built *b)
 		free(li);
 	}
 	xp_symidx_free(&b->ix);
+	xp_symidx_free(&b->data);
 	if (b->dwfl)
 		xp_elfutils.dwfl_end(b->dwfl);
 	free_callbacks(b->callbacks);

@@ -16,9 +16,13 @@ struct xp_symmod_built {
 	void *dwfl;        /* Dwfl *: owns the mapped files the names point into */
 	struct owned_callbacks *callbacks; /* what dwfl points at */
 	struct xp_symidx ix;
+	/* The data objects, apart: a function covering an address wins over
+	 * any object, so this index is asked only when ix has no answer. */
+	struct xp_symidx data;
 	const unsigned char *build_id; /* owned by dwfl */
 	size_t build_id_len;
 	size_t candidates; /* function symbols read (before flattening) */
+	size_t data_candidates; /* object symbols read */
 	struct xp_desc_opd opd; /* descriptor ABIs: the loaded .opd (no copy kept) */
 	void *dwmod;       /* Dwfl_Module * of dwfl */
 	unsigned char use_build_id, use_debuglink; /* the debug-file sources that worked */

@@ -1,4 +1,4 @@
-/* symtab.h - the running process's function symbols, for %pS and friends.
+/* symtab.h - the running process's function and data symbols, for %pS and friends.
  *
  * The seam other parts use (src/ext/symbol.c, desc/): look an address up,
  * read the answer, release it.  Everything the answer points to stays
@@ -39,6 +39,7 @@ struct xp_symbol {
 	int permanent;          /* its object is never unloaded (loaded with the program, NODELETE) */
 	uintptr_t map_start, map_end, eh_frame; /* the object as _dl_find_object reports it */
 	const void *object;     /* the object it came from, for xp_symtab_srcline */
+	int is_data;            /* a data object (no source line) */
 };
 
 struct xp_symtab_hold {
@@ -46,7 +47,8 @@ struct xp_symtab_hold {
 	int held;
 };
 
-/* 1 with *out filled, or 0 when no function symbol covers addr.  Either
+/* 1 with *out filled, or 0 when no function or data symbol covers addr
+ * (a function covering it wins over an object).  Either
  * way call xp_symtab_release(h) afterwards.  Takes no lock and allocates
  * nothing when the object holding addr is already indexed (see
  * xp_symtab_preload); otherwise indexes it first (mutex, malloc, files). */
@@ -90,9 +92,12 @@ extern __attribute__((visibility("hidden"))) atomic_uint xp_symtab_generation;
 /* Statistics for tests and benchmarks. */
 struct xp_symtab_stats {
 	size_t modules, indexed_modules;
-	size_t symbols;    /* index entries (each names one symbol) */
+	size_t symbols;    /* function index entries (each names one symbol) */
+	size_t data_symbols; /* data index entries */
 	size_t candidates; /* function symbols read from the tables */
-	size_t bytes;      /* index arrays + per-module bookkeeping */
+	size_t data_candidates; /* object symbols read from the tables */
+	size_t bytes;      /* index arrays (both) + per-module bookkeeping */
+	size_t data_bytes; /* the data indexes' arrays alone */
 	size_t name_bytes; /* the names entries refer to (in mapped files, not copied) */
 	size_t line_modules;   /* objects whose lines were read (some may have none) */
 	size_t line_rows;      /* line-table rows read */

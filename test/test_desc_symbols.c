@@ -197,11 +197,14 @@ START_TEST(bad_function_pointers)
 END_TEST
 
 /* Readable, but no descriptor of anything: its "entry" names no symbol,
- * so the argument prints, on every ABI alike. */
-static uintptr_t not_a_descriptor[3] = { 0x1234, 0x5678, 0 };
-
+ * so the argument prints, on every ABI alike.  On the heap: a static one
+ * is a data object, which %pS names. */
 START_TEST(readable_non_descriptor)
 {
+	uintptr_t *not_a_descriptor = calloc(3, sizeof *not_a_descriptor);
+	ck_assert_ptr_nonnull(not_a_descriptor);
+	not_a_descriptor[0] = 0x1234;
+	not_a_descriptor[1] = 0x5678;
 	const void *p = not_a_descriptor;
 	const char *want = hex((uintptr_t)p);
 	ck_assert_str_eq(fmt1("%pF", p), want);
@@ -209,6 +212,7 @@ START_TEST(readable_non_descriptor)
 	ck_assert_str_eq(fmt1("%pS", p), want);
 	int local = 0;
 	ck_assert_str_eq(fmt1("%pF", &local), hex((uintptr_t)&local));
+	free(not_a_descriptor);
 }
 END_TEST
 

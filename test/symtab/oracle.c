@@ -12,6 +12,7 @@
 struct section {
 	char name[64];
 	uintptr_t start, end;
+	int alloc; /* flag A: occupies memory at run time */
 };
 
 const char *oracle_host_path(const char *path, char *buf, size_t len)
@@ -44,12 +45,15 @@ static size_t read_sections(const char *file, struct section *sec, size_t max)
 		char *rb = lb ? strchr(lb, ']') : NULL;
 		if (!rb)
 			continue;
-		char name[64], type[64];
-		unsigned long long addr, off, size;
-		if (sscanf(rb + 1, "%63s %63s %llx %llx %llx", name, type, &addr, &off, &size) == 5) {
+		char name[64], type[64], flags[64] = "";
+		unsigned long long addr, off, size, es;
+		if (sscanf(rb + 1, "%63s %63s %llx %llx %llx %llx %63s", name, type, &addr, &off, &size, &es,
+			   flags) >= 5) {
 			snprintf(sec[n].name, sizeof sec[n].name, "%s", name);
 			sec[n].start = (uintptr_t)addr;
 			sec[n].end = (uintptr_t)(addr + size);
+			/* an empty flags column leaves Lk there, a number */
+			sec[n].alloc = flags[0] >= 'A' && strchr(flags, 'A') != NULL;
 			n++;
 		}
 	}
@@ -148,8 +152,32 @@ int oracle_load(struct omodule *m, const char *file, int dynamic, uintptr_t bias
 	return oracle_load_split(m, file, file, dynamic, bias, module_name);
 }
 
+static int load_symbols(struct omodule *m, const char *file, const char *object, int dynamic,
+			uintptr_t bias, const char *module_name, int data);
+
 int oracle_load_split(struct omodule *m, const char *file, const char *object, int dynamic,
 		      uintptr_t bias, const char *module_name)
+{
+	return load_symbols(m, file, object, dynamic, bias, module_name, 0);
+}
+
+int oracle_load_data(struct omodule *m, const char *file, int dynamic, uintptr_t bias,
+		     const char *module_name)
+{
+	return load_symbols(m, file, file, dynamic, bias, module_name, 1);
+}
+
+/* nm's types: FUNC and IFUNC ("<OS specific>: 10"), or OBJECT and COMMON
+ * (TLS is a type of its own, and left out). */
+static int wanted_type(const char *type, int data)
+{
+	if (data)
+		return !strcmp(type, "OBJECT") || !strcmp(type, "COMMON");
+	return !strcmp(type, "FUNC") || !strcmp(type, "<OS specific>: 10");
+}
+
+static int load_symbols(struct omodule *m, const char *file, const char *object, int dynamic,
+			uintptr_t bias, const char *module_name, int data)
 {
 	memset(m, 0, sizeof *m);
 	char host_file[4200], host_object[4200];
@@ -190,7 +218,7 @@ int oracle_load_split(struct omodule *m, const char *file, const char *object, i
 		if (nf < 7)
 			continue;
 		char *type = trim(field[3]);
-		if (strcmp(type, "FUNC") && strcmp(type, "<OS specific>: 10"))
+		if (!wanted_type(type, data))
 			continue;
 		char *name = trim(field[0]);
 		char *at = strchr(name, '@');
@@ -209,8 +237,18 @@ int oracle_load_split(struct omodule *m, const char *file, const char *object, i
 		s->size = (uintptr_t)strtoull(trim(field[4]), NULL, 16);
 		s->zero_sized = s->size == 0;
 		const char *secname = trim(field[6]);
+		if (data) {
+			/* An object exists at run time only in a loaded section
+			 * (not *ABS* version names, not .gnu.warning texts). */
+			int loaded = 0;
+			for (size_t i = 0; i < nsec; i++)
+				if (!strcmp(sec[i].name, secname))
+					loaded = sec[i].alloc;
+			if (!loaded)
+				continue;
+		}
 		sec_end[m->n] = 0;
-		uintptr_t entry = strcmp(secname, ".opd") ? 0 : opd_entry(&opd, s->start);
+		uintptr_t entry = data || strcmp(secname, ".opd") ? 0 : opd_entry(&opd, s->start);
 		if (entry) {
 			s->start = entry; /* a section end of .opd bounds nothing */
 		} else {

@@ -66,6 +66,9 @@ int oracle_load(struct omodule *m, const char *file, int dynamic, uintptr_t bias
  * the stripped file that was loaded (it holds .opd's contents). */
 int oracle_load_split(struct omodule *m, const char *file, const char *object, int dynamic,
 		      uintptr_t bias, const char *module_name);
+/* Data objects (OBJECT, COMMON; not TLS) of file, by the same rules. */
+int oracle_load_data(struct omodule *m, const char *file, int dynamic, uintptr_t bias,
+		     const char *module_name);
 void oracle_free(struct omodule *m);
 
 /* Runtime start of the symbol called name in m (the code, also where

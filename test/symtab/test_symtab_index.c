@@ -29,7 +29,7 @@ static const char *intern(const char *s)
 
 static struct xp_symcand sym(const char *name, uintptr_t start, uintptr_t size, int bind)
 {
-	return (struct xp_symcand){ BASE + start, size, 0, intern(name), (unsigned char)bind, 0 };
+	return (struct xp_symcand){ BASE + start, size, 0, intern(name), (unsigned char)bind, 0, 0 };
 }
 
 static struct xp_symidx build(struct xp_symcand *c, size_t n)
@@ -137,11 +137,11 @@ START_TEST(rejects)
 	const char *bases[XP_SYMIDX_TABLES] = { strtab };
 	struct xp_symcand c[] = {
 		sym("ok", 0x10, 0x10, XP_BIND_GLOBAL),
-		{ BASE - 1, 4, 0, intern("below_base"), 0, 0 },
-		{ BASE + 0x100, 4, 0, NULL, 0, 0 },
-		{ BASE + 0x200, 4, 0, "not in the table", 0, 0 },
-		{ BASE + 0x300, 4, 0, intern("bad table"), 0, 3 },
-		{ BASE + 0x400, 0x80000000u, 0, intern("huge"), 0, 0 },
+		{ BASE - 1, 4, 0, intern("below_base"), 0, 0, 0 },
+		{ BASE + 0x100, 4, 0, NULL, 0, 0, 0 },
+		{ BASE + 0x200, 4, 0, "not in the table", 0, 0, 0 },
+		{ BASE + 0x300, 4, 0, intern("bad table"), 0, 3, 0 },
+		{ BASE + 0x400, 0x80000000u, 0, intern("huge"), 0, 0, 0 },
 	};
 	struct xp_symidx ix;
 	ck_assert_int_eq(xp_symidx_build(&ix, BASE, bases, c, 6), 0);

@@ -24,7 +24,6 @@
 
 int garbage_global(int);
 int truncated_global(int);
-extern int garbage_data[16];
 
 #define FN(f) ((void *)(uintptr_t)(f))
 
@@ -48,7 +47,8 @@ __attribute__((noinline, used)) int prog_function(int x)
 	return x * 3 + 1;
 }
 
-int prog_data[4] = { 1 };
+/* Thread-local: its symbol's value is an offset in a TLS block. */
+static __thread int misc_tls[4];
 
 START_TEST(fallback_for_non_code)
 {
@@ -58,7 +58,8 @@ START_TEST(fallback_for_non_code)
 	void *gone = mmap(NULL, (size_t)page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	ck_assert_ptr_ne(gone, MAP_FAILED);
 	munmap(gone, (size_t)page);
-	const void *cases[] = { prog_data, garbage_data, heap, &local, gone, (void *)1,
+	/* (Data objects are named: test_symtab_data.) */
+	const void *cases[] = { &misc_tls, heap, &local, gone, (void *)1,
 				(void *)(uintptr_t)-1, (void *)(uintptr_t)4096 };
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		ck_assert_str_eq(fmt1("%pS", cases[i]), hex(cases[i]));
