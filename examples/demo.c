@@ -17,6 +17,14 @@ int server_handle(int code)
 	return code + 1;
 }
 
+/* An ops table, the kernel's idiom: "ops=%ps" names what a pointer
+ * to one points at. */
+struct request_ops {
+	int (*handle)(int);
+};
+static const struct request_ops tcp_ops = { handle_request };
+static int request_count;
+
 int main(void)
 {
 	/* Standard conversions: byte for byte what glibc prints. */
@@ -26,6 +34,10 @@ int main(void)
 	int (*fn)(int) = handle_request;
 	xprintf("callback %pS, %ps, libc's %pS\n", (void *)(uintptr_t)fn, (void *)(uintptr_t)fn,
 		(void *)(uintptr_t)abort);
+	/* Data objects too: a table, a counter, libc's stdout. */
+	const struct request_ops *ops = &tcp_ops;
+	xprintf("ops=%ps, counter %pS, stdout is %pS\n", (const void *)ops, (void *)&request_count,
+		(void *)stdout);
 	/* Where it is (l: file:line from the DWARF line tables, built with -g)
 	 * and what a C++ name means (C: demangled). */
 	int (*method)(int) = server_handle;

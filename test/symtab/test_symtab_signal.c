@@ -161,6 +161,9 @@ static void format_all(void)
 			    FN(prog_static), FN(abort), FN(keep_libm), (void *)((char *)FN(abort) + 1), FN(abort),
 			    (void *)&out_len, NULL, vdso, FN(prog_static), FN(abort),
 			    (void *)getauxval(AT_SYSINFO_EHDR), FN(prog_static));
+	/* data objects: the program's and libc's */
+	out_len += xsnprintf(out + out_len, sizeof out - (size_t)out_len, "|%pS|%ps|%pSl",
+			     (void *)(out + 100), (void *)stdout, (void *)&vdso_fn);
 	/* source lines and demangled names */
 	out_len += xsnprintf(out + out_len, sizeof out - (size_t)out_len, "|%pSl|%pBl|%psCl|%pSCbl",
 			     FN(prog_static), (void *)((char *)FN(prog_static) + 1), FN(cxx_named), FN(abort));
