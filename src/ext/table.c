@@ -62,8 +62,10 @@ static int rows_chained(void)
 	int state = atomic_load_explicit(&chain_state, memory_order_acquire);
 	if (state != UNCHAINED)
 		return state == CHAINED;
+	/* A failed exchange may read CHAINED, stored meanwhile: acquire then
+	 * too, or head[] and chain[] are read unordered with their writes. */
 	if (!atomic_compare_exchange_strong_explicit(&chain_state, &state, CHAINING, memory_order_acquire,
-						     memory_order_relaxed))
+						     memory_order_acquire))
 		return state == CHAINED;
 	for (size_t i = NROWS; i-- > 0;) {
 		unsigned char c = (unsigned char)xp_ext_builtin[i].name[0] & 127;
