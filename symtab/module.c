@@ -449,7 +449,7 @@ struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *d
 		b->candidates = nfunc;
 		b->data_candidates = v.n - nfunc;
 		if (xp_symidx_build(&b->ix, m->lo, strbase, v.c, nfunc) < 0 ||
-		    xp_symidx_build(&b->data, m->lo, strbase, v.c + nfunc, v.n - nfunc) < 0) {
+		    xp_symidx_build(&b->data, m->lo, strbase, v.c ? v.c + nfunc : NULL, v.n - nfunc) < 0) {
 			xp_symidx_free(&b->ix);
 			oom = 1;
 			xp_elfutils.dwfl_end(dwfl);
