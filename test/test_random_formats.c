@@ -79,6 +79,11 @@ ASPRINTF_ADAPTER(xp_asprintf, xvasprintf, xp_len)
 		FILE *f = open_memstream(&p, &len);                               \
 		if (!f)                                                           \
 			return -3;                                                \
+		/* every other case byte-oriented first: then xprintf formats   \
+		 * straight into the stream's buffer (which has room) */         \
+		static unsigned calls;                                            \
+		if (calls++ & 1)                                                  \
+			fwide(f, -1);                                             \
 		va_list ap;                                                       \
 		va_start(ap, fmt);                                                \
 		int r = vfn(f, fmt, ap);                                          \
