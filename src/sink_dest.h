@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "libio_flags.h"
 #include "sink.h"
 
 /* snprintf/sprintf: never writes past size, terminates when size > 0.
@@ -85,14 +86,6 @@ struct xp_stream_sink {
 int xp_stream_init(struct xp_stream_sink *st, FILE *f);
 /* Finish a call whose engine returned r: the result, errno as glibc's. */
 int xp_stream_end(struct xp_stream_sink *st, int r);
-
-/* glibc's FILE flag bits (its libio.h; part of the ABI since 2.1, where
- * <stdio.h> names only the error and EOF bits). */
-enum {
-	XP_IO_UNBUFFERED = 0x0002,
-	XP_IO_NO_WRITES = 0x0008,
-	XP_IO_LINE_BUF = 0x0200,
-};
 
 void xp_file_buffer_drain(struct xp_sink *s, const char *p, size_t n);
 

@@ -8,6 +8,8 @@
 #include <stdio_ext.h>
 #include <string.h>
 
+#include "libio_flags.h"
+
 void xp_wbuffer_write(struct xp_wide_sink *w, const wchar_t *p, size_t n)
 {
 	struct xp_wbuffer_sink *b = (struct xp_wbuffer_sink *)w;
@@ -127,11 +129,6 @@ static int stream_put_char(struct xp_wide_sink *w, wint_t c)
 	return putwc_unlocked((wchar_t)c, st->file) == WEOF ? -1 : 0;
 }
 
-/* glibc's libio flags for an unbuffered and a line-buffered stream (not
- * in its public headers, unlike _IO_ERR_SEEN next to them). */
-#define XP_IO_UNBUFFERED 0x0002
-#define XP_IO_LINE_BUF 0x0200
-
 static int is_unbuffered(FILE *f)
 {
 #ifdef _IO_ERR_SEEN
@@ -144,7 +141,6 @@ static int is_unbuffered(FILE *f)
 
 /* Wide-oriented already, and writable, without a call where glibc's FILE
  * says so (its _mode, and its libio flag for a stream opened read-only). */
-#define XP_IO_NO_WRITES 0x0008
 
 static int is_wide(FILE *f)
 {
