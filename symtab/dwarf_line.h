@@ -14,9 +14,14 @@
 #include <stdint.h>
 
 struct xp_dwarf_sections {
-	const uint8_t *info, *abbrev, *line, *str, *line_str, *str_offsets;
-	size_t info_len, abbrev_len, line_len, str_len, line_str_len, str_offsets_len;
+	const uint8_t *info, *abbrev, *line, *str, *line_str, *str_offsets, *addr, *ranges, *rnglists;
+	size_t info_len, abbrev_len, line_len, str_len, line_str_len, str_offsets_len, addr_len, ranges_len,
+		rnglists_len;
 	int big_endian;
+	/* The supplementary file (dwz's .gnu_debugaltlink, DWARF 5's
+	 * .debug_sup) that DW_FORM_GNU_ref_alt and _strp_alt point into, or
+	 * NULL. */
+	const struct xp_dwarf_sections *alt;
 };
 
 /* A file of a line table: path = dir "/" name unless name is absolute
@@ -35,5 +40,19 @@ typedef int (*xp_dwarf_row_fn)(void *ctx, uint64_t addr, const struct xp_dwarf_f
  * 0 when done (malformed units and tables are skipped where they go
  * wrong), -1 when out of memory, or the callback's nonzero value. */
 int xp_dwarf_lines(const struct xp_dwarf_sections *sec, xp_dwarf_row_fn fn, void *ctx);
+
+/* A line table's files, for DW_AT_call_file (dwarf_inline.c). */
+struct xp_dwarf_filetab {
+	const char **dirs;
+	struct xp_dwarf_file *files;
+	size_t ndirs, nfiles, capdirs, capfiles;
+	unsigned version;          /* of the table: files count from 1 before 5 */
+	const char *comp_dir;      /* as for rows */
+};
+
+/* File i of t as DW_AT_call_file counts, or NULL. */
+const struct xp_dwarf_file *xp_dwarf_filetab_file(const struct xp_dwarf_filetab *t, uint64_t i);
+
+void xp_dwarf_filetab_free(struct xp_dwarf_filetab *t);
 
 #endif
