@@ -140,6 +140,16 @@ int xp_dw_skip_form(struct dw_cursor *c, const struct dw_unit *u, uint64_t form)
 	}
 }
 
+int xp_dw_skip_attrs(struct dw_cursor *c, struct dw_cursor *ac, const struct dw_unit *u)
+{
+	uint64_t name, form;
+	int64_t implicit;
+	while (dw_next_spec(ac, &name, &form, &implicit))
+		if (!xp_dw_skip_form(c, u, dw_actual_form(c, form)) || c->bad)
+			return 0;
+	return !ac->bad && !c->bad;
+}
+
 const uint8_t *xp_dw_find_abbrev(const struct xp_dwarf_sections *s, uint64_t off, uint64_t code, uint64_t *tag,
 				 int *children)
 {
@@ -154,13 +164,10 @@ const uint8_t *xp_dw_find_abbrev(const struct xp_dwarf_sections *s, uint64_t off
 		*children = (int)dw_read(&c, 1);
 		if (k == code)
 			return c.bad ? NULL : c.p;
-		for (;;) {
-			uint64_t name = dw_uleb(&c), form = dw_uleb(&c);
-			if (form == FORM_implicit_const)
-				dw_sleb(&c);
-			if (c.bad || (!name && !form))
-				break;
-		}
+		uint64_t name, form;
+		int64_t implicit;
+		while (dw_next_spec(&c, &name, &form, &implicit))
+			;
 	}
 	return NULL;
 }
@@ -255,14 +262,10 @@ int xp_dw_read_root(const struct xp_dwarf_sections *s, struct dw_unit *u, uint64
 	struct dw_cursor ac = { a, s->abbrev + s->abbrev_len, 0, 0 };
 	uint64_t comp_form = 0, low_form = 0;
 	struct dw_cursor comp_at = { 0 }, low_at = { 0 };
-	for (;;) {
-		uint64_t name = dw_uleb(&ac), form = dw_uleb(&ac);
-		if (form == FORM_implicit_const)
-			dw_sleb(&ac);
-		if (ac.bad || (!name && !form))
-			break;
-		while (form == FORM_indirect && !c.bad)
-			form = dw_uleb(&c);
+	uint64_t name, form;
+	int64_t implicit;
+	while (dw_next_spec(&ac, &name, &form, &implicit)) {
+		form = dw_actual_form(&c, form);
 		int ok = 1;
 		if (name == AT_stmt_list) {
 			root->stmt_list = xp_dw_udata(&c, u, form, &ok);
@@ -282,11 +285,14 @@ int xp_dw_read_root(const struct xp_dwarf_sections *s, struct dw_unit *u, uint64
 		} else {
 			ok = xp_dw_skip_form(&c, u, form);
 		}
-		if (!ok || c.bad)
-			break; /* what was read before still holds */
+		if (!ok || c.bad) {
+			c.p = NULL; /* what was read before still holds */
+			break;
+		}
 	}
 	if (c.bad)
 		return 0;
+	root->children_at = c.p ? (uint64_t)(c.p - s->info) : 0;
 	if (comp_form)
 		root->comp_dir = xp_dw_string(&comp_at, u, comp_form);
 	int ok;

@@ -121,12 +121,32 @@ static inline const char *dw_cstr(struct dw_cursor *c)
 	return s;
 }
 
+/* The next attribute specification of an abbreviation (its name, form
+ * and, for DW_FORM_implicit_const, value): 0 at the list's end or when
+ * malformed. */
+static inline int dw_next_spec(struct dw_cursor *ac, uint64_t *name, uint64_t *form, int64_t *implicit)
+{
+	*name = dw_uleb(ac);
+	*form = dw_uleb(ac);
+	*implicit = *form == FORM_implicit_const ? dw_sleb(ac) : 0;
+	return !ac->bad && (*name || *form);
+}
+
 /* What reading a unit's attribute values needs to know of it. */
 struct dw_unit {
 	const struct xp_dwarf_sections *sec;
 	unsigned version, addr_size, offset_size;
 	uint64_t str_offsets_base;
 };
+
+/* The form of an attribute value at c: its specification's, or the one
+ * DW_FORM_indirect reads there. */
+static inline uint64_t dw_actual_form(struct dw_cursor *c, uint64_t form)
+{
+	while (form == FORM_indirect && !c->bad)
+		form = dw_uleb(c);
+	return form;
+}
 
 /* The string at off in a string section, or NULL. */
 const char *xp_dw_str_at(const uint8_t *sec, size_t len, uint64_t off);
@@ -140,6 +160,10 @@ uint64_t xp_dw_udata(struct dw_cursor *c, const struct dw_unit *u, uint64_t form
 
 /* Step over an attribute value; 0 for a form this reader does not know. */
 int xp_dw_skip_form(struct dw_cursor *c, const struct dw_unit *u, uint64_t form);
+
+/* Step over a DIE's remaining attributes, whose specifications ac reads:
+ * 1, or 0 for a malformed one or a form this reader does not know. */
+int xp_dw_skip_attrs(struct dw_cursor *c, struct dw_cursor *ac, const struct dw_unit *u);
 
 /* The attribute list of abbreviation code in the table at off, just after
  * its tag (*tag) and children flag (*children), or NULL. */
@@ -168,6 +192,7 @@ struct dw_root {
 	uint64_t addr_base, rnglists_base;
 	uint64_t tag;
 	int children;
+	uint64_t children_at;   /* where its first child would be; 0 when an attribute was unreadable */
 };
 
 /* Read the root DIE at die of the unit u (its abbreviations at abbrev),
