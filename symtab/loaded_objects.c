@@ -564,18 +564,18 @@ static int index_module(struct xp_symmod *m)
 	return 0;
 }
 
-/* Read m's source lines (lock held). */
-static int read_lines(struct xp_symmod *m)
+/* Read m's source lines, or its inlined calls (lock held). */
+static int read_debug(struct xp_symmod *m, int inlines)
 {
 	struct xp_symmod_built *b = atomic_load(&m->built);
-	if (!b || atomic_load(&b->lines))
+	if (!b || (inlines ? atomic_load(&b->inlines) != NULL : atomic_load(&b->lines) != NULL))
 		return 0;
 	char *dirs = env_and_user_dirs();
 	if (!dirs) {
 		errno = ENOMEM;
 		return -1;
 	}
-	int rc = xp_symmod_lines(m, b, dirs);
+	int rc = inlines ? xp_symmod_inlines(m, b, dirs) : xp_symmod_lines(m, b, dirs);
 	free(dirs);
 	return rc;
 }
@@ -793,9 +793,20 @@ static __attribute__((noinline, cold)) const struct xp_lineidx *first_lines(stru
 {
 	if (lock_builder() < 0)
 		return NULL;
-	read_lines(m);
+	read_debug(m, 0);
 	unlock_builder();
 	return atomic_load_explicit(&b->lines, memory_order_acquire);
+}
+
+/* The first i lookup in an object reads its inlined calls. */
+static __attribute__((noinline, cold)) const struct xp_inlineidx *first_inlines(struct xp_symmod *m,
+									     struct xp_symmod_built *b)
+{
+	if (lock_builder() < 0)
+		return NULL;
+	read_debug(m, 1);
+	unlock_builder();
+	return atomic_load_explicit(&b->inlines, memory_order_acquire);
 }
 
 int xp_symtab_srcline(const struct xp_symbol *sym, uintptr_t addr, const char **file, size_t *file_len,
@@ -813,6 +824,42 @@ int xp_symtab_srcline(const struct xp_symbol *sym, uintptr_t addr, const char **
 	if (!li && !(li = first_lines(m, b)))
 		return 0;
 	return xp_lineidx_find(li, addr, file, file_len, line);
+}
+
+int xp_symtab_inlines(const struct xp_symbol *sym, uintptr_t addr, struct xp_inline_walk *w)
+{
+	struct xp_symmod *m = (struct xp_symmod *)sym->object;
+	w->index = NULL;
+	w->call = XP_INLINE_NONE;
+	if (!m || sym->is_data)
+		return 0;
+	struct xp_symmod_built *b = atomic_load_explicit(&m->built, memory_order_acquire);
+	if (!b)
+		return 0;
+	const struct xp_inlineidx *ix = atomic_load_explicit(&b->inlines, memory_order_acquire);
+	if (!ix && !(ix = first_inlines(m, b)))
+		return 0;
+	w->index = ix;
+	w->call = xp_inlineidx_find(ix, addr);
+	return w->call != XP_INLINE_NONE;
+}
+
+int xp_symtab_inline_next(struct xp_inline_walk *w, const char **name, size_t *name_len, const char **file,
+			  size_t *file_len, unsigned *line)
+{
+	if (w->call == XP_INLINE_NONE)
+		return 0;
+	w->call = xp_inlineidx_call(w->index, w->call, name, name_len, file, file_len, line);
+	return 1;
+}
+
+int xp_symtab_inlines_read(const struct xp_symbol *sym)
+{
+	const struct xp_symmod *m = sym->object;
+	if (sym->is_data)
+		return 1;
+	const struct xp_symmod_built *b = m ? atomic_load_explicit(&m->built, memory_order_acquire) : NULL;
+	return b && atomic_load_explicit(&b->inlines, memory_order_acquire) != NULL;
 }
 
 int xp_symtab_lines_read(const struct xp_symbol *sym)
@@ -843,8 +890,9 @@ int xp_symtab_preload(void)
 		rc = rescan();
 	s = atomic_load(&current);
 	for (size_t i = 0; rc == 0 && s && i < s->n; i++)
-		if (ready_to_index(s->mods[i]) && (rc = index_module(s->mods[i])) == 0)
-			rc = read_lines(s->mods[i]);
+		if (ready_to_index(s->mods[i]) && (rc = index_module(s->mods[i])) == 0 &&
+		    (rc = read_debug(s->mods[i], 0)) == 0)
+			rc = read_debug(s->mods[i], 1);
 	reclaim();
 	unlock_builder();
 	return rc;
@@ -898,6 +946,14 @@ void xp_symtab_stats(struct xp_symtab_stats *st)
 				st->line_rows += li->rows_in;
 				st->line_rows_kept += li->nrows;
 				st->line_bytes += li->bytes + sizeof *li;
+			}
+			const struct xp_inlineidx *ix = atomic_load(&b->inlines);
+			if (ix) {
+				st->inline_modules++;
+				st->inline_calls += ix->ncalls;
+				st->inline_ranges += ix->ranges_in;
+				st->inline_segments += ix->nsegs;
+				st->inline_bytes += ix->bytes + sizeof *ix;
 			}
 		}
 	}

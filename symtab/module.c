@@ -25,6 +25,7 @@
 #include "../src/digits.h"
 #include "debuginfo.h"
 #include "elfutils.h"
+#include "inlines_dwarf.h"
 #include "lines_dwarf.h"
 
 #define SYSTEM_DEBUG_DIR "/usr/lib/debug"
@@ -506,10 +507,36 @@ int xp_symmod_lines(const struct xp_symmod *m, struct xp_symmod_built *b, const 
 	return 0;
 }
 
+int xp_symmod_inlines(const struct xp_symmod *m, struct xp_symmod_built *b, const char *debug_dirs)
+{
+	if (atomic_load(&b->inlines))
+		return 0;
+	struct xp_inlineidx *ix = calloc(1, sizeof *ix);
+	if (!ix) {
+		errno = ENOMEM;
+		return -1;
+	}
+	struct xp_debuginfo_ctx x = {
+		.dirs = debug_dirs, .file = m->path,
+		.use_build_id = b->use_build_id, .use_debuglink = b->use_debuglink, .mod = m,
+	};
+	if (b->dwmod && xp_inlines_read(ix, b->dwmod, m->lo, m->bias, &x) < 0) {
+		free(ix);
+		return -1;
+	}
+	atomic_store_explicit(&b->inlines, ix, memory_order_release);
+	return 0;
+}
+
 void xp_symmod_built_free(struct xp_symmod_built *b)
 {
 	if (!b)
 		return;
+	struct xp_inlineidx *ix = atomic_load(&b->inlines);
+	if (ix) {
+		free(ix->block);
+		free(ix);
+	}
 	struct xp_lineidx *li = atomic_load(&b->lines);
 	if (li) {
 		xp_lineidx_free(li);

@@ -8,6 +8,7 @@
 
 #include "../desc/desc.h"
 #include "index.h"
+#include "inlines.h"
 #include "lines.h"
 
 struct owned_callbacks;
@@ -29,6 +30,8 @@ struct xp_symmod_built {
 	/* The source lines, NULL until read (xp_symmod_lines); then set once
 	 * and never changed, empty when the object has none. */
 	_Atomic(struct xp_lineidx *) lines;
+	/* The inlined calls, likewise (xp_symmod_inlines). */
+	_Atomic(struct xp_inlineidx *) inlines;
 };
 
 struct xp_symmod {
@@ -61,6 +64,10 @@ void xp_symmod_built_free(struct xp_symmod_built *b);
 /* Read m's line tables into b->lines unless done (caller serialises).
  * 0, or -1 with errno ENOMEM (b->lines stays NULL: try again later). */
 int xp_symmod_lines(const struct xp_symmod *m, struct xp_symmod_built *b, const char *debug_dirs);
+
+/* Read m's inlined calls into b->inlines unless done (caller serialises).
+ * 0, or -1 with errno ENOMEM (b->inlines stays NULL: try again later). */
+int xp_symmod_inlines(const struct xp_symmod *m, struct xp_symmod_built *b, const char *debug_dirs);
 
 /* The find_debuginfo callback (debuginfo.c): build ID, then .gnu_debuglink
  * with its CRC, in the given directories and /usr/lib/debug; never

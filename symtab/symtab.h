@@ -25,6 +25,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct xp_inlineidx;
+
 struct xp_symbol {
 	const char *name;       /* not NUL-terminated at name_len: a @VERSION may follow */
 	size_t name_len;
@@ -73,6 +75,26 @@ int xp_symtab_srcline(const struct xp_symbol *sym, uintptr_t addr, const char **
  * from xp_symtab_srcline means no line, not a lock it could not take. */
 int xp_symtab_lines_read(const struct xp_symbol *sym);
 
+/* The inlined calls at addr, innermost first, as a walk: the innermost's
+ * name and call site, then the call it lies in, and so on outward.  Read
+ * from the object's DWARF once (by xp_symtab_preload, or by the first call
+ * for that object: mutex, malloc, files; nothing when the lock cannot be
+ * taken); then lock-free and allocation-free. */
+struct xp_inline_walk {
+	const struct xp_inlineidx *index;
+	uint32_t call;
+};
+/* 1 when an inlined call covers addr (in sym's object, hold still held),
+ * with *w at the innermost; else 0. */
+int xp_symtab_inlines(const struct xp_symbol *sym, uintptr_t addr, struct xp_inline_walk *w);
+/* The next call outward: 1 with its function's *name (NULL when unknown;
+ * *name_len bytes) and its call site *file (NULL when unknown) and *line
+ * (0 when unknown), or 0 past the outermost. */
+int xp_symtab_inline_next(struct xp_inline_walk *w, const char **name, size_t *name_len, const char **file,
+			  size_t *file_len, unsigned *line);
+/* Whether the inlined calls of sym's object are read (as for lines). */
+int xp_symtab_inlines_read(const struct xp_symbol *sym);
+
 /* Descriptor ABIs (desc/): addr lies inside the loaded .opd of an object
  * (indexing that object first if needed), so that %pS of it dereferences. */
 int xp_symtab_in_opd(uintptr_t addr);
@@ -103,6 +125,11 @@ struct xp_symtab_stats {
 	size_t line_rows;      /* line-table rows read */
 	size_t line_rows_kept; /* rows the line index stores */
 	size_t line_bytes;     /* line indexes, file names included */
+	size_t inline_modules;  /* objects whose inlined calls were read */
+	size_t inline_calls;    /* inlined calls kept */
+	size_t inline_ranges;   /* their address ranges read */
+	size_t inline_segments; /* segments the inline index stores */
+	size_t inline_bytes;    /* inline indexes, names and paths included */
 };
 void xp_symtab_stats(struct xp_symtab_stats *st);
 

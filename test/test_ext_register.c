@@ -124,8 +124,9 @@ START_TEST(registration_errors)
 					       "S", "s", "B", "F", "f", "SR", "Sb", "Bb",
 					       "I6c", "Ub", "MR", "hN", "bl", "tTd",
 					       "ISpfc", "Ehp",
-					       /* the symbol letters l and C, any order */
-					       "Sl", "SC", "Sbl", "SlC", "SRbCl", "sl", "sC", "Bl", "BCl", "Fl", "fC" };
+					       /* the symbol letters l, C and i, any order */
+					       "Sl", "SC", "Sbl", "SlC", "SRbCl", "sl", "sC", "Bl", "BCl", "Fl", "fC",
+					       "Si", "SCi", "Sil", "siC", "Bi", "Fi", "fi", "SRbCli" };
 	for (size_t i = 0; i < sizeof builtin / sizeof builtin[0]; i++)
 		expect_register_error(builtin[i], print_tag, EEXIST);
 	/* Starting with a built-in's name is fine: the longer name wins. */

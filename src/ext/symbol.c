@@ -3,7 +3,9 @@
  *   %pS  name+0xoff/0xsize [module]     %ps  name [module]
  *   %pB  as %pS for addr-1, offset+1    letter b: [module build-id]
  *   letter l: then " (file:line)", the source line of the looked-up address
- *   letter C: the name demangled (C++, Rust)
+ *   letter i: l, with the inlined calls there unfolded, innermost first:
+ *             " (file:line in inner; file:line in outer; file:line)"
+ *   letter C: the name demangled (C++, Rust), inlined functions' too
  *   no symbol: 0x<hex of the address>, NULL included.
  * The main program gets no [module] unless b asks for its build ID. */
 #include "../ext.h"
@@ -52,6 +54,48 @@ static void put_line(struct xp_sink *s, const char *file, size_t file_len, unsig
 	char tail[LINE_TAIL_MAX];
 	char *p = line_tail(tail + sizeof tail, line);
 	xp_put(s, p, (size_t)(tail + sizeof tail - p));
+}
+
+/* "file:line" of a source location, "??:line" when the file is unknown. */
+static void put_location(struct xp_sink *s, const char *file, size_t file_len, unsigned line)
+{
+	if (file)
+		xp_put(s, file, file_len);
+	else
+		xp_put(s, "??", 2);
+	char tail[LINE_TAIL_MAX];
+	char *p = line_tail(tail + sizeof tail, line);
+	xp_put(s, p, (size_t)(tail + sizeof tail - p - 1)); /* without the ')' */
+}
+
+/* " (file:line in inner; call site in outer; ...; call site)" when
+ * inlined calls cover at (file, line: at's own line, file NULL if none):
+ * 1, else 0 and nothing written. */
+static int put_inlines(struct xp_sink *s, const struct xp_symbol *sym, uintptr_t at, const char *file,
+		       size_t file_len, unsigned line, int demangle)
+{
+	struct xp_inline_walk w;
+	if (!xp_symtab_inlines(sym, at, &w))
+		return 0;
+	xp_put(s, " (", 2);
+	const char *name, *call_file;
+	size_t name_len, call_file_len;
+	unsigned call_line;
+	while (xp_symtab_inline_next(&w, &name, &name_len, &call_file, &call_file_len, &call_line)) {
+		put_location(s, file, file_len, line);
+		xp_put(s, " in ", 4);
+		if (!name)
+			xp_put(s, "??", 2);
+		else if (!demangle || !xp_put_demangled(s, name, name_len))
+			xp_put(s, name, name_len);
+		xp_put(s, "; ", 2);
+		file = call_file;
+		file_len = call_file_len;
+		line = call_line;
+	}
+	put_location(s, file, file_len, line);
+	xp_putc(s, ')');
+	return 1;
 }
 
 /* After the name: +0xoff/0xsize, then [module] (with b, its build ID). */
@@ -242,7 +286,7 @@ static int emit(struct xp_sink *s, const struct xp_ext_call *c, uintptr_t addr,
 	}
 	struct xp_symbol sym;
 	struct xp_symtab_hold h;
-	int lines = has_letter(c, 'l');
+	int inlines = has_letter(c, 'i'), lines = inlines || has_letter(c, 'l');
 	if (!(lines ? xp_symtab_lookup_before_line(at, &sym, &h) : xp_symtab_lookup(at, &sym, &h))) {
 		xp_symtab_release(&h);
 		put_hex(s, miss);
@@ -259,6 +303,8 @@ static int emit(struct xp_sink *s, const struct xp_ext_call *c, uintptr_t addr,
 	if (lines && xp_symtab_srcline(&sym, at, &file, &file_len, &line))
 		__builtin_prefetch(file);
 	put_pieces(s, &sym, backtrace, with_offset, has_letter(c, 'b'));
+	if (inlines && put_inlines(s, &sym, at, file, file_len, line, has_letter(c, 'C')))
+		file = NULL;
 	if (file)
 		put_line(s, file, file_len, line);
 	xp_symtab_release(&h);

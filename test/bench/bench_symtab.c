@@ -3,7 +3,8 @@
  * addresses inside function symbols beside glibc's dladdr on the same
  * addresses, and the index's bytes per symbol.  Then the source lines:
  * the line index's build time and bytes per line-table row for this
- * program and libc, and %pSl / %pSC beside %pS (64 hot addresses
+ * program and libc, the inline index's build time and bytes per inlined
+ * range, and %pSl / %pSC / %pSi beside %pS (64 hot addresses
  * repeated; random addresses in libc) with libdw's dwfl_module_getsrc +
  * dwarf_lineno on the same addresses.  Reports; never fails.
  *
@@ -201,33 +202,43 @@ static void warm(const uintptr_t *a, size_t n)
 	free(sf);
 }
 
-/* The first %pSl in the program, then in libc (their symbols read
- * first): time, rows read and kept, bytes. */
-static void first_lines(double *msg)
+/* The first %pSl (or, with first_inlines, %pSi) in the program, then in
+ * libc (their symbols read first): time, rows (ranges) read, rows
+ * (segments) kept, bytes. */
+static int first_inlines;
+
+static void first_debug(double *msg)
 {
-	char buf[512];
+	char buf[4096];
 	void *at[2] = { (void *)(uintptr_t)program_function, (void *)(uintptr_t)abort };
 	struct xp_symtab_stats before = { 0 }, after;
 	for (int k = 0; k < 2; k++) {
 		xsnprintf(buf, sizeof buf, "%pS", at[k]);
 		double t0 = bench_wall_ns();
-		xsnprintf(buf, sizeof buf, "%pSl", at[k]);
+		xsnprintf(buf, sizeof buf, first_inlines ? "%pSi" : "%pSl", at[k]);
 		msg[k] = bench_wall_ns() - t0;
 		xp_symtab_stats(&after);
-		msg[2 + k] = (double)(after.line_rows - before.line_rows);
-		msg[4 + k] = (double)(after.line_rows_kept - before.line_rows_kept);
-		msg[6 + k] = (double)(after.line_bytes - before.line_bytes);
+		if (first_inlines) {
+			msg[2 + k] = (double)(after.inline_ranges - before.inline_ranges);
+			msg[4 + k] = (double)(after.inline_segments - before.inline_segments);
+			msg[6 + k] = (double)(after.inline_bytes - before.inline_bytes);
+		} else {
+			msg[2 + k] = (double)(after.line_rows - before.line_rows);
+			msg[4 + k] = (double)(after.line_rows_kept - before.line_rows_kept);
+			msg[6 + k] = (double)(after.line_bytes - before.line_bytes);
+		}
 		before = after;
 	}
 }
 
-static void lines_cold(void)
+static void debug_cold(int inlines)
 {
 	enum { RUNS = 5 };
 	double t[2][RUNS], rows[2] = { 0 }, kept[2] = { 0 }, bytes[2] = { 0 };
+	first_inlines = inlines;
 	for (int r = 0; r < RUNS; r++) {
 		double msg[8] = { 0 };
-		if (in_fresh_process(first_lines, msg, 8) != 0)
+		if (in_fresh_process(first_debug, msg, 8) != 0)
 			return;
 		for (int k = 0; k < 2; k++) {
 			t[k][r] = msg[k];
@@ -236,12 +247,14 @@ static void lines_cold(void)
 			bytes[k] = msg[6 + k];
 		}
 	}
-	printf("line index, first %%pSl in a fresh process (median of %d):\n", RUNS);
+	printf("%s index, first %s in a fresh process (median of %d):\n", inlines ? "inline" : "line",
+	       inlines ? "%pSi" : "%pSl", RUNS);
 	const char *what[2] = { "program", "libc" };
 	for (int k = 0; k < 2; k++)
-		printf("  %-8s build %8.1f ms  %8.0f rows read, %8.0f kept, %9.0f bytes: %.2f bytes/row\n",
-		       what[k], bench_median(t[k], RUNS) / 1e6, rows[k], kept[k], bytes[k],
-		       rows[k] ? bytes[k] / rows[k] : 0.0);
+		printf("  %-8s build %8.1f ms  %8.0f %s read, %8.0f %s, %9.0f bytes: %.2f bytes/%s\n", what[k],
+		       bench_median(t[k], RUNS) / 1e6, rows[k], inlines ? "ranges" : "rows", kept[k],
+		       inlines ? "segments" : "kept", bytes[k], rows[k] ? bytes[k] / rows[k] : 0.0,
+		       inlines ? "range" : "row");
 }
 
 static Dwfl *libdw_session(void)
@@ -330,18 +343,19 @@ static void lines_warm(const uintptr_t *a, size_t n)
 	for (int i = 0; i < HOT; i++)
 		hot[i] = i % 2 ? r[i] : a[i]; /* libc and the mixed set */
 	Dwfl *d = libdw_session();
-	printf("%-22s %10s %10s %10s %10s %12s\n", "workload", "%pS ns", "%pSl ns", "%pSC ns", "l/S",
-	       "libdw ns");
-	static const char *const fmts[] = { "%pS", "%pSl", "%pSC" };
-	double hot_ns[3], random_ns[3];
-	time_formats(fmts, hot_ns, 3, hot, HOT, HOT, 2001);
+	printf("%-22s %10s %10s %10s %10s %10s %10s %12s\n", "workload", "%pS ns", "%pSl ns", "%pSC ns",
+	       "%pSi ns", "l/S", "i/l", "libdw ns");
+	static const char *const fmts[] = { "%pS", "%pSl", "%pSC", "%pSi" };
+	double hot_ns[4], random_ns[4];
+	time_formats(fmts, hot_ns, 4, hot, HOT, HOT, 2001);
 	double d1 = d ? time_libdw(d, hot, HOT, 200) : -1;
-	printf("%-22s %10.1f %10.1f %10.1f %10.2f %12.1f\n", "hot: 64 repeated", hot_ns[0], hot_ns[1], hot_ns[2],
-	       hot_ns[1] / hot_ns[0], d1);
-	time_formats(fmts, random_ns, 3, r, RANDOM, 500, 15);
+	printf("%-22s %10.1f %10.1f %10.1f %10.1f %10.2f %10.2f %12.1f\n", "hot: 64 repeated", hot_ns[0],
+	       hot_ns[1], hot_ns[2], hot_ns[3], hot_ns[1] / hot_ns[0], hot_ns[3] / hot_ns[1], d1);
+	time_formats(fmts, random_ns, 4, r, RANDOM, 500, 15);
 	double d2 = d ? time_libdw(d, r, RANDOM, 3) : -1;
-	printf("%-22s %10.1f %10.1f %10.1f %10.2f %12.1f\n", "random in libc", random_ns[0], random_ns[1],
-	       random_ns[2], random_ns[1] / random_ns[0], d2);
+	printf("%-22s %10.1f %10.1f %10.1f %10.1f %10.2f %10.2f %12.1f\n", "random in libc", random_ns[0],
+	       random_ns[1], random_ns[2], random_ns[3], random_ns[1] / random_ns[0], random_ns[3] / random_ns[1],
+	       d2);
 	if (!*debug)
 		printf("(no libc debug file installed: libc has no lines here)\n");
 	if (d)
@@ -621,7 +635,8 @@ int main(void)
 	read_objects();
 	cold();
 	cold_all();
-	lines_cold();
+	debug_cold(0);
+	debug_cold(1);
 	size_t n = 0;
 	uintptr_t *a = addresses(&n);
 	if (!a) {

@@ -11,13 +11,17 @@
  * Then every index entry is looked up and its name read, so an index
  * pointing outside the mapped string tables shows up under ASan.  The file
  * is also read for source lines (.debug_line and the compile units'
- * headers, compressed or not), and addresses across it looked up.
+ * headers, compressed or not) and inlined calls (.debug_info's
+ * DW_TAG_inlined_subroutine trees), and addresses across it looked up.
  *
- * An input that starts with "XPDL" is no ELF file but the DWARF sections
- * themselves, for the line-table reader alone: after the tag, five 16-bit
- * little-endian lengths (.debug_info, .debug_abbrev, .debug_line,
- * .debug_str, .debug_line_str), then the sections one after the other;
- * what the lengths do not reach is cut off.
+ * An input that starts with "XPDL" or "XPDI" is no ELF file but the DWARF
+ * sections themselves, for the line-table and inline readers alone: after
+ * the tag, 16-bit little-endian lengths, then the sections one after the
+ * other; what the lengths do not reach is cut off.  XPDL has five
+ * (.debug_info, .debug_abbrev, .debug_line, .debug_str, .debug_line_str),
+ * XPDI those and .debug_str_offsets, .debug_addr, .debug_ranges,
+ * .debug_rnglists, then a supplementary file's .debug_info, .debug_abbrev
+ * and .debug_str (dwz).
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -27,7 +31,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dwarf_inline.h"
 #include "dwarf_line.h"
+#include "inlines.h"
 #include "index.h"
 #include "lines.h"
 #include "module.h"
@@ -114,14 +120,43 @@ static int on_row(void *ctx, uint64_t addr, const struct xp_dwarf_file *f, uint3
 	return 0;
 }
 
-/* The "XPDL" bundle: sections copied out so ASan sees their exact ends. */
-static void fuzz_sections(const uint8_t *data, size_t size)
+static uint32_t calls;
+
+static uint32_t on_call(void *ctx, const struct xp_dwarf_inlined *c)
 {
-	if (size < 14)
+	(void)ctx;
+	if (c->name)
+		sink += strlen(c->name);
+	if (c->call_file)
+		sink += strlen(c->call_file->name) + (c->call_file->dir ? strlen(c->call_file->dir) : 0);
+	if (c->comp_dir)
+		sink += strlen(c->comp_dir);
+	if (c->parent != XP_DWARF_NO_CALL && c->parent >= calls)
+		abort(); /* a parent is a call handed over before */
+	return calls++;
+}
+
+static int on_range(void *ctx, uint32_t call, uint64_t lo, uint64_t hi)
+{
+	(void)ctx;
+	if (call >= calls)
+		abort();
+	sink += (size_t)(lo ^ hi);
+	return 0;
+}
+
+#define MAX_BUNDLED 12
+
+/* The "XPDL" and "XPDI" bundles: sections copied out so ASan sees their
+ * exact ends. */
+static void fuzz_sections(const uint8_t *data, size_t size, int n)
+{
+	size_t at = 4 + 2 * (size_t)n;
+	if (size < at)
 		return;
-	size_t len[5], at = 14;
-	uint8_t *copy[5];
-	for (int i = 0; i < 5; i++) {
+	size_t len[MAX_BUNDLED] = { 0 };
+	uint8_t *copy[MAX_BUNDLED] = { 0 };
+	for (int i = 0; i < n; i++) {
 		len[i] = (size_t)data[4 + 2 * i] | (size_t)data[5 + 2 * i] << 8;
 		if (len[i] > size - at)
 			len[i] = size - at;
@@ -131,14 +166,41 @@ static void fuzz_sections(const uint8_t *data, size_t size)
 		memcpy(copy[i], data + at, len[i]);
 		at += len[i];
 	}
+	struct xp_dwarf_sections alt = {
+		.info = copy[9], .info_len = len[9], .abbrev = copy[10], .abbrev_len = len[10],
+		.str = copy[11], .str_len = len[11],
+	};
 	struct xp_dwarf_sections s = {
 		.info = copy[0], .info_len = len[0], .abbrev = copy[1], .abbrev_len = len[1],
 		.line = copy[2], .line_len = len[2], .str = copy[3], .str_len = len[3],
-		.line_str = copy[4], .line_str_len = len[4],
+		.line_str = copy[4], .line_str_len = len[4], .str_offsets = copy[5], .str_offsets_len = len[5],
+		.addr = copy[6], .addr_len = len[6], .ranges = copy[7], .ranges_len = len[7],
+		.rnglists = copy[8], .rnglists_len = len[8], .alt = n > 9 ? &alt : NULL,
 	};
 	xp_dwarf_lines(&s, on_row, NULL);
-	for (int i = 0; i < 5; i++)
+	static const struct xp_dwarf_inline_sink sink_calls = { on_call, on_range };
+	calls = 0;
+	xp_dwarf_inlines(&s, &sink_calls, NULL);
+	for (int i = 0; i < n; i++)
 		free(copy[i]);
+}
+
+static void walk_inlines(const struct xp_inlineidx *ix, uintptr_t lo, uintptr_t hi)
+{
+	for (uintptr_t a = lo; a < hi; a += (hi - lo) / 61 + 1) {
+		uint32_t c = xp_inlineidx_find(ix, a);
+		for (unsigned depth = 0; c != XP_INLINE_NONE; depth++) {
+			const char *name, *file;
+			size_t name_len, file_len;
+			unsigned line;
+			if (depth > ix->ncalls)
+				abort(); /* parents always lie further out */
+			c = xp_inlineidx_call(ix, c, &name, &name_len, &file, &file_len, &line);
+			if ((name && strlen(name) != name_len) || (file && strlen(file) != file_len))
+				abort();
+			sink += name_len + file_len + line;
+		}
+	}
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -146,8 +208,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (init_once() != 0)
 		abort();
-	if (size >= 4 && memcmp(data, "XPDL", 4) == 0) {
-		fuzz_sections(data, size);
+	if (size >= 4 && (memcmp(data, "XPDL", 4) == 0 || memcmp(data, "XPDI", 4) == 0)) {
+		fuzz_sections(data, size, data[3] == 'L' ? 5 : MAX_BUNDLED);
 		return 0;
 	}
 
@@ -163,6 +225,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	walk(b, file.lo, file.hi);
 	if (b && xp_symmod_lines(&file, b, "") == 0)
 		walk_lines(atomic_load(&b->lines), file.lo, file.hi);
+	if (b && xp_symmod_inlines(&file, b, "") == 0)
+		walk_inlines(atomic_load(&b->inlines), file.lo, file.hi);
 	xp_symmod_built_free(b);
 
 	/* As an in-memory image, like the vDSO. */

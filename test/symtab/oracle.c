@@ -393,3 +393,34 @@ int oracle_loaded(const char *suffix, uintptr_t *bias, char *path, size_t len)
 	*bias = f.bias;
 	return f.found ? 0 : -1;
 }
+
+/* llvm's path with "." components and repeated slashes dropped. */
+static void clean_llvm_path(char *out, const char *in)
+{
+	size_t n = 0;
+	if (*in == '/')
+		out[n++] = '/';
+	while (*in) {
+		size_t len = strcspn(in, "/");
+		if (len && !(len == 1 && *in == '.')) {
+			if (n && out[n - 1] != '/')
+				out[n++] = '/';
+			memcpy(out + n, in, len);
+			n += len;
+		}
+		in += len;
+		while (*in == '/')
+			in++;
+	}
+	out[n] = 0;
+}
+
+int oracle_same_path(const char *ours, const char *llvm)
+{
+	char c[1024];
+	clean_llvm_path(c, llvm);
+	if (!strcmp(c, ours))
+		return 1;
+	size_t lc = strlen(c), lo = strlen(ours);
+	return ours[0] != '/' && lc > lo + 1 && c[lc - lo - 1] == '/' && !strcmp(c + lc - lo, ours);
+}

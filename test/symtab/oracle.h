@@ -11,12 +11,30 @@
  * powerpc64-linux-gnu-nm and friends; CMake passes CMAKE_NM etc.). */
 #ifndef XP_TEST_NM
 #define XP_TEST_NM "nm"
+/* Whether a path llvm-symbolizer printed is ours: the same once its "."
+ * components and repeated slashes are dropped, or ours below a directory
+ * (llvm prefixes the compilation directory, which xprintf leaves out when
+ * the file lies below it). */
+int oracle_same_path(const char *ours, const char *llvm);
+
 #endif
 #ifndef XP_TEST_READELF
 #define XP_TEST_READELF "readelf"
+/* Whether a path llvm-symbolizer printed is ours: the same once its "."
+ * components and repeated slashes are dropped, or ours below a directory
+ * (llvm prefixes the compilation directory, which xprintf leaves out when
+ * the file lies below it). */
+int oracle_same_path(const char *ours, const char *llvm);
+
 #endif
 #ifndef XP_TEST_OBJDUMP
 #define XP_TEST_OBJDUMP "objdump"
+/* Whether a path llvm-symbolizer printed is ours: the same once its "."
+ * components and repeated slashes are dropped, or ours below a directory
+ * (llvm prefixes the compilation directory, which xprintf leaves out when
+ * the file lies below it). */
+int oracle_same_path(const char *ours, const char *llvm);
+
 #endif
 
 /* Function pointers are descriptors here (ppc64 ELFv1, ia64). */
@@ -24,6 +42,12 @@
 #define XP_TEST_DESCRIPTORS 1
 #else
 #define XP_TEST_DESCRIPTORS 0
+/* Whether a path llvm-symbolizer printed is ours: the same once its "."
+ * components and repeated slashes are dropped, or ours below a directory
+ * (llvm prefixes the compilation directory, which xprintf leaves out when
+ * the file lies below it). */
+int oracle_same_path(const char *ours, const char *llvm);
+
 #endif
 
 /* The code address a function pointer (or dlsym's answer) stands for:
@@ -41,6 +65,12 @@ static inline uintptr_t oracle_code(const void *fn)
 #define XP_TEST_ASM_RET "\tblr\n"
 #else
 #define XP_TEST_ASM_RET "\tret\n"
+/* Whether a path llvm-symbolizer printed is ours: the same once its "."
+ * components and repeated slashes are dropped, or ours below a directory
+ * (llvm prefixes the compilation directory, which xprintf leaves out when
+ * the file lies below it). */
+int oracle_same_path(const char *ours, const char *llvm);
+
 #endif
 
 struct osym {
@@ -91,5 +121,11 @@ void oracle_system_debug_file(const char *file, char *out, size_t len);
 
 /* dlpi_addr of the loaded object whose dlpi_name ends with suffix ("" = main). */
 int oracle_loaded(const char *suffix, uintptr_t *bias, char *path, size_t len);
+
+/* Whether a path llvm-symbolizer printed is ours: the same once its "."
+ * components and repeated slashes are dropped, or ours below a directory
+ * (llvm prefixes the compilation directory, which xprintf leaves out when
+ * the file lies below it). */
+int oracle_same_path(const char *ours, const char *llvm);
 
 #endif

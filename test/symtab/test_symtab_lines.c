@@ -57,37 +57,6 @@ static int split_suffix(char *s, char *file, size_t fl, unsigned *line)
 	return 1;
 }
 
-/* llvm's path with "." components and repeated slashes dropped. */
-static void clean(char *out, const char *in)
-{
-	size_t n = 0;
-	if (*in == '/')
-		out[n++] = '/';
-	while (*in) {
-		size_t len = strcspn(in, "/");
-		if (len && !(len == 1 && *in == '.')) {
-			if (n && out[n - 1] != '/')
-				out[n++] = '/';
-			memcpy(out + n, in, len);
-			n += len;
-		}
-		in += len;
-		while (*in == '/')
-			in++;
-	}
-	out[n] = 0;
-}
-
-static int same_path(const char *ours, const char *llvm)
-{
-	char c[1024];
-	clean(c, llvm);
-	if (!strcmp(c, ours))
-		return 1;
-	size_t lc = strlen(c), lo = strlen(ours);
-	return ours[0] != '/' && lc > lo + 1 && c[lc - lo - 1] == '/' && !strcmp(c + lc - lo, ours);
-}
-
 struct tally {
 	size_t addrs, with_line, without_line;
 };
@@ -133,7 +102,7 @@ static void compare_with_symbolizer(const char *file, uintptr_t bias, struct pro
 				      (unsigned long)(p[i].addr - bias), p[i].ours);
 			t->without_line++;
 		} else {
-			ck_assert_msg(has && ours_line == want_line && same_path(ours_file, line),
+			ck_assert_msg(has && ours_line == want_line && oracle_same_path(ours_file, line),
 				      "%s+0x%lx: llvm-symbolizer says %s:%u, xprintf printed \"%s\"", file,
 				      (unsigned long)(p[i].addr - bias), line, want_line, p[i].ours);
 			t->with_line++;

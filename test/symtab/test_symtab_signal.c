@@ -139,6 +139,33 @@ __attribute__((noinline, used)) static int prog_static(int x)
 	return x - 4;
 }
 
+/* Inlined calls, for %pSi: prog_inlines holds prog_twice, inlined. */
+int prog_sink[8];
+static inline __attribute__((always_inline)) void prog_twice(int x)
+{
+	prog_sink[x & 7] = x * 2 + 1;
+}
+__attribute__((noinline, used)) static void prog_inlines(int x)
+{
+	prog_twice(x);
+	prog_twice(x + 3);
+}
+
+/* An address inside prog_inlines that inlined code covers. */
+static char *inlined_at;
+
+static void find_inlined_at(void)
+{
+	char *code = (char *)oracle_code(FN(prog_inlines));
+	char text[512];
+	for (int off = 0; off < 64 && !inlined_at; off++) {
+		xsnprintf(text, sizeof text, "%pSi", code + off);
+		if (strstr(text, " in prog_twice; "))
+			inlined_at = code + off;
+	}
+	ck_assert_ptr_nonnull(inlined_at);
+}
+
 /* A C++ name, for %psC. */
 __attribute__((noinline, used)) int cxx_named(int x) __asm__("_ZN3app7Handler5startEi");
 __attribute__((noinline, used)) int cxx_named(int x)
@@ -167,6 +194,9 @@ static void format_all(void)
 	/* source lines and demangled names */
 	out_len += xsnprintf(out + out_len, sizeof out - (size_t)out_len, "|%pSl|%pBl|%psCl|%pSCbl",
 			     FN(prog_static), (void *)((char *)FN(prog_static) + 1), FN(cxx_named), FN(abort));
+	/* inlined calls */
+	out_len += xsnprintf(out + out_len, sizeof out - (size_t)out_len, "|%pSi|%pBCi", (void *)inlined_at,
+			     (void *)(inlined_at + 1));
 	int fd = open("/dev/null", O_WRONLY);
 	xdprintf(fd, "%pS %pB\n", FN(abort), FN(prog_static));
 	close(fd);
@@ -191,6 +221,7 @@ START_TEST(no_allocation_no_lock_after_preload)
 		vdso_fn = FN(prog_static); /* no vDSO (qemu-user for ppc64) */
 	}
 	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	find_inlined_at();
 
 	/* control: the counters count */
 	char *s;
@@ -212,6 +243,9 @@ START_TEST(no_allocation_no_lock_after_preload)
 	ck_assert_ptr_nonnull(strstr(out, "[libm.so.6]"));
 	ck_assert_msg(strstr(out, "|prog_static+0x0/0x") && strstr(out, "test_symtab_signal.c:"), "%s", out);
 	ck_assert_msg(strstr(out, "|app::Handler::start(int) (") != NULL, "%s", out);
+	ck_assert_msg(strstr(out, "|prog_inlines+0x") && strstr(out, "test_symtab_signal.c:") &&
+		      strstr(out, " in prog_twice; "), "%s",
+		      out);
 	if (getauxval(AT_SYSINFO_EHDR))
 		ck_assert_ptr_nonnull(strstr(out, "[linux-vdso.so.1]"));
 
@@ -316,7 +350,9 @@ static void load_libdw_first(void)
 START_TEST(out_of_memory_during_indexing)
 {
 	int ok = 0, failed = 0;
-	for (long n = 0; n < 1500; n += n < 250 ? 1 : 50) {
+	/* every one of the first allocations, then ever sparser: past the
+	 * last a preload (symbols, lines, inlined calls) takes */
+	for (long n = 0; n < 200000; n += n < 250 ? 1 : n / 8) {
 		pid_t pid = fork();
 		ck_assert_int_ge(pid, 0);
 		if (pid == 0) {
