@@ -206,51 +206,57 @@ static void reader_init(struct reader *r, Dwfl_Module *mod, int nsym, const stru
 	*r = (struct reader){ .mod = mod, .nsym = nsym, .opd = opd };
 }
 
+/* Symbol i as a candidate: 1 with *c and the file it came from, or 0. */
+static int candidate_at(struct reader *r, int i, struct xp_symcand *c, Elf **elfp)
+{
+	GElf_Sym sym;
+	GElf_Addr addr;
+	GElf_Word shndx;
+	Elf *elf = NULL;
+	Dwarf_Addr bias = 0;
+	const char *name = xp_elfutils.dwfl_module_getsym_info(r->mod, i, &sym, &addr, &shndx, &elf, &bias);
+	if (!name || !*name)
+		return 0;
+	int kind = symbol_kind(GELF_ST_TYPE(sym.st_info), shndx);
+	int bind = binding(sym.st_info);
+	if (kind < 0 || bind < 0)
+		return 0;
+	if (elf != r->last_elf || shndx != r->last_shndx) {
+		GElf_Shdr sh;
+		Elf_Scn *scn = elf ? xp_elfutils.elf_getscn(elf, shndx) : NULL;
+		int have = scn && xp_elfutils.gelf_getshdr(scn, &sh);
+		r->last_end = have ? (uintptr_t)(sh.sh_addr + sh.sh_size + bias) : 0;
+		/* unknown sections kept, as before: functions' symbols
+		 * from tables whose headers cannot be read */
+		r->last_alloc = !have || (sh.sh_flags & SHF_ALLOC);
+		r->last_elf = elf;
+		r->last_shndx = shndx;
+	}
+	if (kind && !r->last_alloc)
+		return 0; /* not in memory: a .gnu.warning text, a note */
+	uintptr_t start = (uintptr_t)addr, sec_end = r->last_end, entry;
+	if (!kind && r->opd && xp_desc_opd_entry(r->opd, (uintptr_t)(sym.st_value + bias), &entry)) {
+		start = entry;
+		sec_end = 0; /* .opd's end says nothing about the code */
+	}
+	*c = (struct xp_symcand){
+		.start = start,
+		.size = (uintptr_t)sym.st_size,
+		.sec_end = sec_end,
+		.name = name,
+		.bind = (unsigned char)bind,
+		.is_data = (unsigned char)kind,
+	};
+	*elfp = elf;
+	return 1;
+}
+
 /* The next candidate: 1 with *c and the file it came from, 0 at the end. */
 static int next_candidate(struct reader *r, struct xp_symcand *c, Elf **elfp)
 {
-	while (++r->i < r->nsym) {
-		GElf_Sym sym;
-		GElf_Addr addr;
-		GElf_Word shndx;
-		Elf *elf = NULL;
-		Dwarf_Addr bias = 0;
-		const char *name = xp_elfutils.dwfl_module_getsym_info(r->mod, r->i, &sym, &addr, &shndx, &elf, &bias);
-		if (!name || !*name)
-			continue;
-		int kind = symbol_kind(GELF_ST_TYPE(sym.st_info), shndx);
-		int bind = binding(sym.st_info);
-		if (kind < 0 || bind < 0)
-			continue;
-		if (elf != r->last_elf || shndx != r->last_shndx) {
-			GElf_Shdr sh;
-			Elf_Scn *scn = elf ? xp_elfutils.elf_getscn(elf, shndx) : NULL;
-			int have = scn && xp_elfutils.gelf_getshdr(scn, &sh);
-			r->last_end = have ? (uintptr_t)(sh.sh_addr + sh.sh_size + bias) : 0;
-			/* unknown sections kept, as before: functions' symbols
-			 * from tables whose headers cannot be read */
-			r->last_alloc = !have || (sh.sh_flags & SHF_ALLOC);
-			r->last_elf = elf;
-			r->last_shndx = shndx;
-		}
-		if (kind && !r->last_alloc)
-			continue; /* not in memory: a .gnu.warning text, a note */
-		uintptr_t start = (uintptr_t)addr, sec_end = r->last_end, entry;
-		if (!kind && r->opd && xp_desc_opd_entry(r->opd, (uintptr_t)(sym.st_value + bias), &entry)) {
-			start = entry;
-			sec_end = 0; /* .opd's end says nothing about the code */
-		}
-		*c = (struct xp_symcand){
-			.start = start,
-			.size = (uintptr_t)sym.st_size,
-			.sec_end = sec_end,
-			.name = name,
-			.bind = (unsigned char)bind,
-			.is_data = (unsigned char)kind,
-		};
-		*elfp = elf;
-		return 1;
-	}
+	while (++r->i < r->nsym)
+		if (candidate_at(r, r->i, c, elfp))
+			return 1;
 	return 0;
 }
 
@@ -548,6 +554,124 @@ void xp_symmod_built_empty(struct xp_symmod_built *b)
 	atomic_store_explicit(&b->indexed, 1, memory_order_release);
 }
 
+/* The symbol table libdwfl reads for mod as the file holds it, when
+ * libdwfl's symbol i is entry i of it (no second table merged in) and
+ * lies at its value plus bias, or a byte below (ARM's Thumb bit): then a
+ * scan reads the entries, and libdwfl's view of only those that may
+ * matter.  Native class and byte order; never where function symbols
+ * are descriptors (their code is elsewhere). */
+struct raw_table {
+	const ElfW(Sym) *sym;
+	uintptr_t bias;
+};
+
+/* libdwfl's symbol i is t's entry i (a few are compared). */
+static int raw_agrees(Dwfl_Module *mod, int nsym, const struct raw_table *t, Elf *elf)
+{
+	for (int k = 0; k <= 8; k++) {
+		int i = k == 8 ? nsym - 1 : 1 + (int)((long)(nsym - 1) * k / 8);
+		GElf_Sym sym;
+		GElf_Addr addr;
+		GElf_Word shndx;
+		Elf *e = NULL;
+		Dwarf_Addr bias = 0;
+		const ElfW(Sym) *raw = &t->sym[i];
+		uintptr_t v = (uintptr_t)raw->st_value + t->bias;
+		if (!xp_elfutils.dwfl_module_getsym_info(mod, i, &sym, &addr, &shndx, &e, &bias) || e != elf ||
+		    (uintptr_t)bias != t->bias || sym.st_name != raw->st_name || sym.st_info != raw->st_info ||
+		    sym.st_size != raw->st_size || sym.st_shndx != raw->st_shndx)
+			return 0;
+		/* (an absolute symbol's value is not moved: no candidate) */
+		if (symbol_kind(GELF_ST_TYPE(sym.st_info), shndx) >= 0 && addr != v && addr + 1 != v)
+			return 0;
+	}
+	return 1;
+}
+
+static int raw_table(Dwfl_Module *mod, int nsym, struct raw_table *t)
+{
+	GElf_Sym sym;
+	GElf_Addr addr;
+	GElf_Word shndx;
+	Elf *elf = NULL;
+	Dwarf_Addr bias = 0;
+	GElf_Ehdr eh;
+	if (xp_desc_native() || nsym < 2 ||
+	    !xp_elfutils.dwfl_module_getsym_info(mod, 1, &sym, &addr, &shndx, &elf, &bias) || !elf ||
+	    !xp_elfutils.gelf_getehdr(elf, &eh) || eh.e_type == ET_REL ||
+	    eh.e_ident[EI_CLASS] != (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32) ||
+	    eh.e_ident[EI_DATA] != (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? ELFDATA2LSB : ELFDATA2MSB))
+		return 0;
+	for (Elf_Scn *scn = NULL; (scn = xp_elfutils.elf_nextscn(elf, scn));) {
+		GElf_Shdr sh, strsh;
+		Elf_Data *d;
+		/* (Names from a string table the index can number whole.) */
+		if (!xp_elfutils.gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM) ||
+		    sh.sh_entsize != sizeof(ElfW(Sym)) || sh.sh_size / sizeof(ElfW(Sym)) != (size_t)nsym ||
+		    !xp_elfutils.gelf_getshdr(xp_elfutils.elf_getscn(elf, sh.sh_link), &strsh) ||
+		    strsh.sh_size > XP_SYMIDX_NAME_MASK || !(d = xp_elfutils.elf_getdata(scn, NULL)) || !d->d_buf ||
+		    d->d_size < (size_t)nsym * sizeof(ElfW(Sym)) || (uintptr_t)d->d_buf % _Alignof(ElfW(Sym)))
+			continue;
+		*t = (struct raw_table){ d->d_buf, (uintptr_t)bias };
+		if (raw_agrees(mod, nsym, t, elf))
+			return 1;
+	}
+	return 0;
+}
+
+/* The scan's state: the two indexes' (functions, data), and the files
+ * the names come from.  The index numbers those (assign_tables) and
+ * drops names too far past a file's first: with names from more files,
+ * or spread further, only the index can tell. */
+struct scan_state {
+	struct xp_symscan part[2];
+	Elf *owner[XP_SYMIDX_TABLES];
+	const char *lo[XP_SYMIDX_TABLES], *hi[XP_SYMIDX_TABLES];
+	int undecided;
+};
+
+static void scan_add(struct scan_state *st, const struct xp_symcand *c, Elf *elf)
+{
+	size_t t = 0;
+	while (t < XP_SYMIDX_TABLES && st->owner[t] && st->owner[t] != elf)
+		t++;
+	if (t == XP_SYMIDX_TABLES) {
+		st->undecided = 1;
+		return;
+	}
+	if (!st->owner[t]) {
+		st->owner[t] = elf;
+		st->lo[t] = st->hi[t] = c->name;
+	}
+	st->lo[t] = c->name < st->lo[t] ? c->name : st->lo[t];
+	st->hi[t] = c->name > st->hi[t] ? c->name : st->hi[t];
+	xp_symscan_add(&st->part[c->is_data], c);
+}
+
+/* Every candidate, or from the raw table only those that may matter. */
+static void scan_symbols(struct scan_state *st, struct reader *r)
+{
+	struct xp_symcand c;
+	Elf *elf;
+	struct raw_table t;
+	if (!raw_table(r->mod, r->nsym, &t)) {
+		while (!st->undecided && next_candidate(r, &c, &elf))
+			scan_add(st, &c, elf);
+		return;
+	}
+	for (int i = 1; i < r->nsym && !st->undecided; i++) {
+		const ElfW(Sym) *e = &t.sym[i];
+		/* libdwfl resolves SHN_XINDEX: any section, as far as we know */
+		int kind = symbol_kind(GELF_ST_TYPE(e->st_info), e->st_shndx == SHN_XINDEX ? 1 : e->st_shndx);
+		if (kind < 0 || binding(e->st_info) < 0)
+			continue;
+		uintptr_t v = (uintptr_t)e->st_value + t.bias;
+		if (xp_symscan_wants(&st->part[kind], v ? v - 1 : 0, v, (uintptr_t)e->st_size) &&
+		    candidate_at(r, i, &c, &elf))
+			scan_add(st, &c, elf);
+	}
+}
+
 int xp_symmod_scan(const struct xp_symmod *m, const struct xp_symmod_built *b, uintptr_t addr,
 		   struct xp_symidx_hit *func, struct xp_symidx_hit *data)
 {
@@ -559,40 +683,17 @@ int xp_symmod_scan(const struct xp_symmod *m, const struct xp_symmod_built *b, u
 	int have_opd = module_opd(mod, &opd);
 	struct reader r;
 	reader_init(&r, mod, nsym, have_opd ? &opd : NULL);
-	struct xp_symscan part[2]; /* functions, data */
-	xp_symscan_init(&part[0], m->lo, addr);
-	xp_symscan_init(&part[1], m->lo, addr);
-	/* The index numbers the files the names come from (assign_tables)
-	 * and drops names too far past a file's first: with names from more
-	 * files, or spread further, only the index can tell. */
-	Elf *owner[XP_SYMIDX_TABLES] = { 0 };
-	const char *lo[XP_SYMIDX_TABLES] = { 0 }, *hi[XP_SYMIDX_TABLES] = { 0 };
-	int undecided = 0;
-	struct xp_symcand c;
-	Elf *elf;
-	while (!undecided && next_candidate(&r, &c, &elf)) {
-		size_t t = 0;
-		while (t < XP_SYMIDX_TABLES && owner[t] && owner[t] != elf)
-			t++;
-		if (t == XP_SYMIDX_TABLES) {
-			undecided = 1;
-			break;
-		}
-		if (!owner[t]) {
-			owner[t] = elf;
-			lo[t] = hi[t] = c.name;
-		}
-		lo[t] = c.name < lo[t] ? c.name : lo[t];
-		hi[t] = c.name > hi[t] ? c.name : hi[t];
-		xp_symscan_add(&part[c.is_data], &c);
-	}
+	struct scan_state st = { .undecided = 0 };
+	xp_symscan_init(&st.part[0], m->lo, addr);
+	xp_symscan_init(&st.part[1], m->lo, addr);
+	scan_symbols(&st, &r);
 	xp_desc_opd_release(&opd);
-	for (size_t t = 0; t < XP_SYMIDX_TABLES && owner[t]; t++)
-		undecided |= (uintptr_t)(hi[t] - lo[t]) > XP_SYMIDX_NAME_MASK;
-	int fr = undecided ? -1 : xp_symscan_result(&part[0], func);
+	for (size_t t = 0; t < XP_SYMIDX_TABLES && st.owner[t]; t++)
+		st.undecided |= (uintptr_t)(st.hi[t] - st.lo[t]) > XP_SYMIDX_NAME_MASK;
+	int fr = st.undecided ? -1 : xp_symscan_result(&st.part[0], func);
 	if (fr)
 		return fr; /* a function wins over any object */
-	int dr = xp_symscan_result(&part[1], data);
+	int dr = xp_symscan_result(&st.part[1], data);
 	return dr < 0 ? -1 : 2 * dr;
 }
 

@@ -49,6 +49,19 @@ void xp_symscan_add(struct xp_symscan *s, const struct xp_symcand *c)
 	}
 }
 
+int xp_symscan_wants(const struct xp_symscan *s, uintptr_t lo, uintptr_t hi, uintptr_t size)
+{
+	if (hi > s->addr && (!s->have_next || lo < s->next))
+		return 1; /* the next start, maybe */
+	if (lo > s->addr)
+		return 0;
+	if (!s->have_prev || hi >= s->prev)
+		return 1; /* the last start at or before addr, maybe */
+	/* Covering addr, maybe, from a start no earlier than the winner's. */
+	uintptr_t top = hi < s->addr ? hi : s->addr;
+	return size && s->addr - top < size && (!s->have_sized || hi >= s->sized.start);
+}
+
 int xp_symscan_result(const struct xp_symscan *s, struct xp_symidx_hit *hit)
 {
 	/* Nothing the index stores lies past UINT32_MAX of its base. */

@@ -28,6 +28,10 @@ void xp_symscan_init(struct xp_symscan *s, uintptr_t base, uintptr_t addr);
 /* Candidates whose name table the index would drop must not be added
  * (the caller checks the tables: module.c). */
 void xp_symscan_add(struct xp_symscan *s, const struct xp_symcand *c);
+/* Whether a candidate starting somewhere in [lo, hi], of this size, may
+ * change the answer: a reader of the raw symbol table asks, and skips
+ * what cannot matter without reading it further. */
+int xp_symscan_wants(const struct xp_symscan *s, uintptr_t lo, uintptr_t hi, uintptr_t size);
 /* What that index's xp_symidx_find would say: 1 and *hit (name_len
  * SIZE_MAX: measure it), 0, or -1 when too many zero-sized aliases were
  * seen to tell (ask the index). */
