@@ -588,7 +588,10 @@ static int raw_agrees(Dwfl_Module *mod, int nsym, const struct raw_table *t, Elf
 	return 1;
 }
 
-static int raw_table(Dwfl_Module *mod, int nsym, struct raw_table *t)
+/* A table of nsym entries in the file of libdwfl's first symbol, for
+ * raw_agrees to confirm once its pages are read in order (confirming
+ * first would fault in nine pages one at a time). */
+static int raw_table(Dwfl_Module *mod, int nsym, struct raw_table *t, Elf **elfp)
 {
 	GElf_Sym sym;
 	GElf_Addr addr;
@@ -613,8 +616,8 @@ static int raw_table(Dwfl_Module *mod, int nsym, struct raw_table *t)
 		    d->d_size < (size_t)nsym * sizeof(ElfW(Sym)) || (uintptr_t)d->d_buf % _Alignof(ElfW(Sym)))
 			continue;
 		*t = (struct raw_table){ d->d_buf, (uintptr_t)bias };
-		if (raw_agrees(mod, nsym, t, elf))
-			return 1;
+		*elfp = elf;
+		return 1;
 	}
 	return 0;
 }
@@ -648,28 +651,37 @@ static void scan_add(struct scan_state *st, const struct xp_symcand *c, Elf *elf
 	xp_symscan_add(&st->part[c->is_data], c);
 }
 
+static void scan_init(struct scan_state *st, uintptr_t base, uintptr_t addr)
+{
+	memset(st, 0, sizeof *st);
+	xp_symscan_init(&st->part[0], base, addr);
+	xp_symscan_init(&st->part[1], base, addr);
+}
+
 /* Every candidate, or from the raw table only those that may matter. */
 static void scan_symbols(struct scan_state *st, struct reader *r)
 {
 	struct xp_symcand c;
-	Elf *elf;
+	Elf *elf, *table_elf;
 	struct raw_table t;
-	if (!raw_table(r->mod, r->nsym, &t)) {
-		while (!st->undecided && next_candidate(r, &c, &elf))
-			scan_add(st, &c, elf);
-		return;
+	if (raw_table(r->mod, r->nsym, &t, &table_elf)) {
+		for (int i = 1; i < r->nsym && !st->undecided; i++) {
+			const ElfW(Sym) *e = &t.sym[i];
+			/* libdwfl resolves SHN_XINDEX: any section, as far as we know */
+			int kind = symbol_kind(GELF_ST_TYPE(e->st_info), e->st_shndx == SHN_XINDEX ? 1 : e->st_shndx);
+			if (kind < 0 || binding(e->st_info) < 0)
+				continue;
+			uintptr_t v = (uintptr_t)e->st_value + t.bias;
+			if (xp_symscan_wants(&st->part[kind], v ? v - 1 : 0, v, (uintptr_t)e->st_size) &&
+			    candidate_at(r, i, &c, &elf))
+				scan_add(st, &c, elf);
+		}
+		if (raw_agrees(r->mod, r->nsym, &t, table_elf))
+			return;
+		scan_init(st, st->part[0].base, st->part[0].addr); /* not libdwfl's table after all */
 	}
-	for (int i = 1; i < r->nsym && !st->undecided; i++) {
-		const ElfW(Sym) *e = &t.sym[i];
-		/* libdwfl resolves SHN_XINDEX: any section, as far as we know */
-		int kind = symbol_kind(GELF_ST_TYPE(e->st_info), e->st_shndx == SHN_XINDEX ? 1 : e->st_shndx);
-		if (kind < 0 || binding(e->st_info) < 0)
-			continue;
-		uintptr_t v = (uintptr_t)e->st_value + t.bias;
-		if (xp_symscan_wants(&st->part[kind], v ? v - 1 : 0, v, (uintptr_t)e->st_size) &&
-		    candidate_at(r, i, &c, &elf))
-			scan_add(st, &c, elf);
-	}
+	while (!st->undecided && next_candidate(r, &c, &elf))
+		scan_add(st, &c, elf);
 }
 
 int xp_symmod_scan(const struct xp_symmod *m, const struct xp_symmod_built *b, uintptr_t addr,
@@ -683,9 +695,8 @@ int xp_symmod_scan(const struct xp_symmod *m, const struct xp_symmod_built *b, u
 	int have_opd = module_opd(mod, &opd);
 	struct reader r;
 	reader_init(&r, mod, nsym, have_opd ? &opd : NULL);
-	struct scan_state st = { .undecided = 0 };
-	xp_symscan_init(&st.part[0], m->lo, addr);
-	xp_symscan_init(&st.part[1], m->lo, addr);
+	struct scan_state st;
+	scan_init(&st, m->lo, addr);
 	scan_symbols(&st, &r);
 	xp_desc_opd_release(&opd);
 	for (size_t t = 0; t < XP_SYMIDX_TABLES && st.owner[t]; t++)
