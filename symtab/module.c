@@ -651,35 +651,54 @@ static void scan_add(struct scan_state *st, const struct xp_symcand *c, Elf *elf
 	xp_symscan_add(&st->part[c->is_data], c);
 }
 
-static void scan_init(struct scan_state *st, uintptr_t base, uintptr_t addr)
+static void scan_init(struct scan_state *st, uintptr_t base, uintptr_t addr, int sized_only)
 {
 	memset(st, 0, sizeof *st);
-	xp_symscan_init(&st->part[0], base, addr);
-	xp_symscan_init(&st->part[1], base, addr);
+	xp_symscan_init(&st->part[0], base, addr, sized_only);
+	xp_symscan_init(&st->part[1], base, addr, sized_only);
 }
 
-/* Every candidate, or from the raw table only those that may matter. */
-static void scan_symbols(struct scan_state *st, struct reader *r)
+/* The raw table's entries that may matter, through libdwfl. */
+static void raw_pass(struct scan_state *st, struct reader *r, const struct raw_table *t)
 {
 	struct xp_symcand c;
-	Elf *elf, *table_elf;
-	struct raw_table t;
-	if (raw_table(r->mod, r->nsym, &t, &table_elf)) {
-		for (int i = 1; i < r->nsym && !st->undecided; i++) {
-			const ElfW(Sym) *e = &t.sym[i];
-			/* libdwfl resolves SHN_XINDEX: any section, as far as we know */
-			int kind = symbol_kind(GELF_ST_TYPE(e->st_info), e->st_shndx == SHN_XINDEX ? 1 : e->st_shndx);
-			if (kind < 0 || binding(e->st_info) < 0)
-				continue;
-			uintptr_t v = (uintptr_t)e->st_value + t.bias;
-			if (xp_symscan_wants(&st->part[kind], v ? v - 1 : 0, v, (uintptr_t)e->st_size) &&
-			    candidate_at(r, i, &c, &elf))
-				scan_add(st, &c, elf);
-		}
-		if (raw_agrees(r->mod, r->nsym, &t, table_elf))
-			return;
-		scan_init(st, st->part[0].base, st->part[0].addr); /* not libdwfl's table after all */
+	Elf *elf;
+	for (int i = 1; i < r->nsym && !st->undecided; i++) {
+		const ElfW(Sym) *e = &t->sym[i];
+		/* libdwfl resolves SHN_XINDEX: any section, as far as we know */
+		int kind = symbol_kind(GELF_ST_TYPE(e->st_info), e->st_shndx == SHN_XINDEX ? 1 : e->st_shndx);
+		if (kind < 0 || binding(e->st_info) < 0)
+			continue;
+		uintptr_t v = (uintptr_t)e->st_value + t->bias;
+		if (xp_symscan_wants(&st->part[kind], v ? v - 1 : 0, v, (uintptr_t)e->st_size) &&
+		    candidate_at(r, i, &c, &elf))
+			scan_add(st, &c, elf);
 	}
+}
+
+/* Every candidate, or from the raw table only those that may matter: a
+ * function's sized symbol covering the address first (a code address
+ * has one: then no other entry, nor its name, is read), the rest only
+ * without one. */
+static void scan_symbols(struct scan_state *st, struct reader *r)
+{
+	uintptr_t base = st->part[0].base, addr = st->part[0].addr;
+	struct raw_table t;
+	Elf *table_elf;
+	if (raw_table(r->mod, r->nsym, &t, &table_elf)) {
+		scan_init(st, base, addr, 1);
+		raw_pass(st, r, &t);
+		if (raw_agrees(r->mod, r->nsym, &t, table_elf)) {
+			if (st->undecided || st->part[0].have_sized)
+				return;
+			scan_init(st, base, addr, 0);
+			raw_pass(st, r, &t);
+			return;
+		}
+		scan_init(st, base, addr, 0); /* not libdwfl's table after all */
+	}
+	struct xp_symcand c;
+	Elf *elf;
 	while (!st->undecided && next_candidate(r, &c, &elf))
 		scan_add(st, &c, elf);
 }
@@ -696,7 +715,7 @@ int xp_symmod_scan(const struct xp_symmod *m, const struct xp_symmod_built *b, u
 	struct reader r;
 	reader_init(&r, mod, nsym, have_opd ? &opd : NULL);
 	struct scan_state st;
-	scan_init(&st, m->lo, addr);
+	scan_init(&st, m->lo, addr, 0);
 	scan_symbols(&st, &r);
 	xp_desc_opd_release(&opd);
 	for (size_t t = 0; t < XP_SYMIDX_TABLES && st.owner[t]; t++)

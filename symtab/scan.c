@@ -9,16 +9,17 @@
 
 #include <string.h>
 
-void xp_symscan_init(struct xp_symscan *s, uintptr_t base, uintptr_t addr)
+void xp_symscan_init(struct xp_symscan *s, uintptr_t base, uintptr_t addr, int sized_only)
 {
 	memset(s, 0, sizeof *s);
 	s->base = base;
 	s->addr = addr;
+	s->sized_only = sized_only;
 }
 
 void xp_symscan_add(struct xp_symscan *s, const struct xp_symcand *c)
 {
-	if (!xp_symcand_fits_at(c, s->base))
+	if (!xp_symcand_fits_at(c, s->base) || (s->sized_only && !c->size))
 		return;
 	if (c->start > s->addr) {
 		if (!s->have_next || c->start < s->next) {
@@ -51,11 +52,11 @@ void xp_symscan_add(struct xp_symscan *s, const struct xp_symcand *c)
 
 int xp_symscan_wants(const struct xp_symscan *s, uintptr_t lo, uintptr_t hi, uintptr_t size)
 {
-	if (hi > s->addr && (!s->have_next || lo < s->next))
+	if (!s->sized_only && hi > s->addr && (!s->have_next || lo < s->next))
 		return 1; /* the next start, maybe */
 	if (lo > s->addr)
 		return 0;
-	if (!s->have_prev || hi >= s->prev)
+	if (!s->sized_only && (!s->have_prev || hi >= s->prev))
 		return 1; /* the last start at or before addr, maybe */
 	/* Covering addr, maybe, from a start no earlier than the winner's. */
 	uintptr_t top = hi < s->addr ? hi : s->addr;
@@ -73,7 +74,7 @@ int xp_symscan_result(const struct xp_symscan *s, struct xp_symidx_hit *hit)
 		w = &s->sized;
 		end = w->start + w->size;
 	} else {
-		if (s->overflow)
+		if (s->overflow || s->sized_only)
 			return -1;
 		uintptr_t next = s->have_next ? s->next : UINTPTR_MAX;
 		for (size_t i = 0; i < s->nzero; i++) {

@@ -15,6 +15,7 @@
 
 struct xp_symscan {
 	uintptr_t base, addr;
+	int sized_only;             /* only sized candidates covering addr count */
 	struct xp_symcand sized;    /* the winner among sized ones covering addr */
 	uintptr_t prev, next;       /* the last start at or before addr, the first after */
 	int have_sized, have_prev, have_next, overflow;
@@ -23,8 +24,10 @@ struct xp_symscan {
 };
 
 /* For one index's candidates (the functions, or the data objects), based
- * at base as that index would be. */
-void xp_symscan_init(struct xp_symscan *s, uintptr_t base, uintptr_t addr);
+ * at base as that index would be.  sized_only: a first pass that finds
+ * the sized winner alone, which is the answer when there is one (the
+ * zero-sized ones and the starts around addr matter only without it). */
+void xp_symscan_init(struct xp_symscan *s, uintptr_t base, uintptr_t addr, int sized_only);
 /* Candidates whose name table the index would drop must not be added
  * (the caller checks the tables: module.c). */
 void xp_symscan_add(struct xp_symscan *s, const struct xp_symcand *c);
@@ -34,7 +37,7 @@ void xp_symscan_add(struct xp_symscan *s, const struct xp_symcand *c);
 int xp_symscan_wants(const struct xp_symscan *s, uintptr_t lo, uintptr_t hi, uintptr_t size);
 /* What that index's xp_symidx_find would say: 1 and *hit (name_len
  * SIZE_MAX: measure it), 0, or -1 when too many zero-sized aliases were
- * seen to tell (ask the index). */
+ * seen to tell (ask the index) or a sized_only pass found no winner. */
 int xp_symscan_result(const struct xp_symscan *s, struct xp_symidx_hit *hit);
 
 #endif
