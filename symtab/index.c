@@ -12,7 +12,7 @@
 #define BUCKET_LEVEL1 0x40000000u
 #define BUCKET_WIDE 0x80000000u
 
-#define NAME_MASK 0x3fffffffu
+#define NAME_MASK XP_SYMIDX_NAME_MASK
 #define SIZE_MAX_STORED 0x7fffffffu
 
 struct item {
@@ -43,8 +43,7 @@ static size_t underscores(const char *s)
 	return k;
 }
 
-/* Negative when a is the better name for their common start. */
-static int better(const struct xp_symcand *a, const struct xp_symcand *b)
+int xp_symcand_better(const struct xp_symcand *a, const struct xp_symcand *b)
 {
 	if (a->bind != b->bind)
 		return a->bind < b->bind ? -1 : 1;
@@ -72,7 +71,7 @@ static int by_start_worse_first(const void *pa, const void *pb)
 	const struct xp_symcand *a = pa, *b = pb;
 	if (a->start != b->start)
 		return a->start < b->start ? -1 : 1;
-	return better(b, a);
+	return xp_symcand_better(b, a);
 }
 
 /* A candidate's 32-bit offset from base and its place, the radix sort's
@@ -154,15 +153,32 @@ static size_t sweep(const struct item *it, size_t first, size_t n, size_t *stack
 	return k;
 }
 
-static int fits(const struct xp_symcand *c, uintptr_t base, const char *const strbase[])
+int xp_symcand_fits_at(const struct xp_symcand *c, uintptr_t base)
 {
-	if (!c->name || !c->name[0] || c->start < base || c->table >= XP_SYMIDX_TABLES)
-		return 0;
-	const char *sb = strbase[c->table];
-	if (!sb || c->name < sb || (uintptr_t)(c->name - sb) > NAME_MASK)
+	if (!c->name || !c->name[0] || c->start < base)
 		return 0;
 	uintptr_t off = c->start - base;
 	return off <= UINT32_MAX && c->size <= SIZE_MAX_STORED && c->size <= UINT32_MAX - off;
+}
+
+uintptr_t xp_symcand_zero_end(const struct xp_symcand *c, uintptr_t next_start, uintptr_t base)
+{
+	uintptr_t end = next_start;
+	/* (A symbol at its section's very end, as __TMC_END__ at the end of
+	 * .data, covers nothing.) */
+	if (c->sec_end && c->sec_end >= c->start && c->sec_end < end)
+		end = c->sec_end;
+	if (end == c->start || end == UINTPTR_MAX || end - c->start > SIZE_MAX_STORED || end - base > UINT32_MAX)
+		return 0;
+	return end;
+}
+
+static int fits(const struct xp_symcand *c, uintptr_t base, const char *const strbase[])
+{
+	if (c->table >= XP_SYMIDX_TABLES || !xp_symcand_fits_at(c, base))
+		return 0;
+	const char *sb = strbase[c->table];
+	return sb && c->name >= sb && (uintptr_t)(c->name - sb) <= XP_SYMIDX_NAME_MASK;
 }
 
 static uint32_t name_ref(const struct xp_symcand *c, const char *const strbase[])
@@ -267,13 +283,8 @@ int xp_symidx_build(struct xp_symidx *ix, uintptr_t base,
 			next_start = c[i + 1].start;
 		if (c[i].size)
 			continue;
-		uintptr_t end = next_start;
-		/* (A symbol at its section's very end, as __TMC_END__ at the
-		 * end of .data, covers nothing.) */
-		if (c[i].sec_end && c[i].sec_end >= c[i].start && c[i].sec_end < end)
-			end = c[i].sec_end;
-		if (end == c[i].start || end == UINTPTR_MAX || end - c[i].start > SIZE_MAX_STORED ||
-		    end - base > UINT32_MAX)
+		uintptr_t end = xp_symcand_zero_end(&c[i], next_start, base);
+		if (!end)
 			continue;
 		nz++;
 		it[m - nz] = (struct item){ c[i].start, end, name_ref(&c[i], strbase), 0, stored_len(c[i].name) };

@@ -96,6 +96,21 @@ struct xp_symidx_hit {
 	size_t name_len; /* up to a @VERSION; SIZE_MAX: not stored, measure it */
 };
 
+/* A name reference's offset bits: a name lies at most this far past the
+ * first name of its string table. */
+#define XP_SYMIDX_NAME_MASK 0x3fffffffu
+
+/* The rules above, one candidate at a time (symtab/scan.c applies them to
+ * an object's first address without building an index). */
+/* Negative when a is the better name for their common start (rule 3). */
+int xp_symcand_better(const struct xp_symcand *a, const struct xp_symcand *b);
+/* Whether c has a name and its start and size fit an index based at base
+ * (its name's string table apart). */
+int xp_symcand_fits_at(const struct xp_symcand *c, uintptr_t base);
+/* Where zero-sized c ends when the next start after its own is next_start
+ * (UINTPTR_MAX: none), or 0 when it covers nothing the index can store. */
+uintptr_t xp_symcand_zero_end(const struct xp_symcand *c, uintptr_t next_start, uintptr_t base);
+
 /* Build ix from c[0..n) (reordered in place).  Candidates that do not fit
  * (beyond 4 GiB of base, name table out of range) are left out.
  * Returns 0, or -1 when out of memory (ix is then empty). */

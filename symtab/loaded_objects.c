@@ -541,7 +541,8 @@ static char *env_and_user_dirs(void)
 	return d;
 }
 
-static int index_module(struct xp_symmod *m)
+/* Open m's symbols (lock held), for its first lookup to scan. */
+static int open_symbols(struct xp_symmod *m)
 {
 	if (atomic_load(&m->built))
 		return 0;
@@ -550,17 +551,31 @@ static int index_module(struct xp_symmod *m)
 		errno = ENOMEM;
 		return -1;
 	}
-	struct xp_symmod_built *b = xp_symmod_index(m, dirs);
+	struct xp_symmod_built *b = xp_symmod_open(m, dirs);
 	free(dirs);
 	/* Retried at later lookups, but not forever: after a few failures
 	 * the object keeps an empty index (its addresses print in hex). */
-	if (!b && ++m->failures >= 3)
-		b = calloc(1, sizeof *b);
+	if (!b && ++m->failures >= 3 && (b = calloc(1, sizeof *b)))
+		xp_symmod_built_empty(b);
 	if (!b) {
 		errno = ENOMEM;
 		return -1;
 	}
 	atomic_store_explicit(&m->built, b, memory_order_release);
+	return 0;
+}
+
+/* Build m's index (lock held), its symbols opened first if need be. */
+static int index_module(struct xp_symmod *m)
+{
+	if (open_symbols(m) < 0)
+		return -1;
+	struct xp_symmod_built *b = atomic_load(&m->built);
+	if (xp_symmod_build(m, b) == 0)
+		return 0;
+	if (++m->failures < 3)
+		return -1;
+	xp_symmod_built_empty(b);
 	return 0;
 }
 
@@ -582,7 +597,17 @@ static int read_debug(struct xp_symmod *m, int inlines)
 
 /* ---- lookups ---- */
 
-enum outcome { FOUND, NOTHING, UNKNOWN_OBJECT, NOT_INDEXED };
+/* UNDECIDED: the scan cannot tell, the index must be built. */
+enum outcome { FOUND, NOTHING, UNKNOWN_OBJECT, NOT_INDEXED, UNDECIDED };
+
+/* For tests: every lookup in an object not yet indexed scans (the
+ * lock held), none builds an index (xp_symtab_test_scan_only). */
+static atomic_int scan_only;
+
+void xp_symtab_test_scan_only(int on)
+{
+	atomic_store(&scan_only, on);
+}
 
 /* Up to this many objects the one holding an address is found by counting. */
 #define SMALL_SNAPSHOT 48
@@ -635,9 +660,12 @@ static int ready_to_index(const struct xp_symmod *m)
 
 /* fresh: s was scanned by this very lookup, so counters need no check.
  * in_opd (may be NULL): set when no symbol covers addr but it lies in the
- * object's loaded .opd (descriptor ABIs), judged on the same snapshot. */
+ * object's loaded .opd (descriptor ABIs), judged on the same snapshot.
+ * scan: a module whose symbols this lookup, holding the builder lock,
+ * answers by a scan rather than from its index. */
 static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct xp_symbol *out,
-			       struct xp_symmod **need, int fresh, int *in_opd, int lines_next)
+			       struct xp_symmod **need, int fresh, int *in_opd, int lines_next,
+			       const struct xp_symmod *scan)
 {
 	if (!s)
 		return UNKNOWN_OBJECT;
@@ -660,7 +688,8 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 	if (!m)
 		return NOTHING;
 	const struct xp_symmod_built *b = atomic_load_explicit(&m->built, memory_order_acquire);
-	if (!b) {
+	int scanning = b && m == scan;
+	if (!scanning && !(b && atomic_load_explicit(&b->indexed, memory_order_acquire))) {
 		*need = m;
 		return NOT_INDEXED;
 	}
@@ -669,8 +698,13 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 	const struct xp_lineidx *li = lines_next ? atomic_load_explicit(&b->lines, memory_order_acquire) : NULL;
 	if (li)
 		xp_lineidx_prefetch(li, addr);
-	struct xp_symidx_hit hit;
-	int hit_found = xp_symidx_find(&b->ix, addr, &hit);
+	struct xp_symidx_hit hit, data_hit;
+	int scanned = scanning ? xp_symmod_scan(m, b, addr, &hit, &data_hit) : 0;
+	if (scanned < 0) {
+		*need = m;
+		return UNDECIDED;
+	}
+	int hit_found = scanning ? scanned == 1 : xp_symidx_find(&b->ix, addr, &hit);
 	if (li)
 		xp_lineidx_prefetch_rows(li, addr);
 	int is_data = 0;
@@ -678,8 +712,10 @@ static enum outcome try_lookup(const struct snapshot *s, uintptr_t addr, struct 
 		/* A function descriptor in .opd is read, not named as data. */
 		if (in_opd && (*in_opd = xp_desc_opd_contains(&b->opd, addr)))
 			return NOTHING;
-		if (!xp_symidx_find(&b->data, addr, &hit))
+		if (scanning ? scanned != 2 : !xp_symidx_find(&b->data, addr, &hit))
 			return NOTHING;
+		if (scanning)
+			hit = data_hit;
 		is_data = 1;
 	}
 	/* Up to a @VERSION, stored in the index unless long: then two
@@ -717,7 +753,7 @@ static int lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hold *
 	h->slot = reader_enter();
 	h->held = 1;
 	struct xp_symmod *need = NULL;
-	enum outcome r = try_lookup(atomic_load(&current), addr, out, &need, 0, in_opd, lines_next);
+	enum outcome r = try_lookup(atomic_load(&current), addr, out, &need, 0, in_opd, lines_next, NULL);
 	if (r == FOUND || r == NOTHING)
 		return r == FOUND;
 
@@ -731,24 +767,29 @@ static int lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hold *
 	int found = 0, fresh = 0;
 	for (int attempt = 0; attempt < 4; attempt++) {
 		struct snapshot *s = atomic_load(&current);
+		const struct xp_symmod *scan = NULL;
 		if (r == UNKNOWN_OBJECT) {
 			if (fresh)
 				break; /* a scan as new as the loader's state lacks it */
 			if (!unchanged(s) && rescan() < 0)
 				break;
 			fresh = 1; /* current is now as new as the loader's state */
-		} else if (r == NOT_INDEXED) {
+		} else {
 			/* need came from a snapshot that may be gone by now: only a
 			 * module of the current one is known to be alive. */
 			int alive = 0;
 			for (size_t i = 0; s && i < s->n; i++)
 				alive |= s->mods[i] == need;
-			if (alive && index_module(need) < 0)
+			/* An object's first lookup scans its symbols (as cheap as
+			 * reading them once); a later one builds the index. */
+			int first = r == NOT_INDEXED && (!atomic_load(&need->built) || atomic_load(&scan_only));
+			if (alive && (first ? open_symbols(need) : index_module(need)) < 0)
 				break;
+			scan = alive && first ? need : NULL;
 		}
 		h->slot = reader_enter();
 		h->held = 1;
-		r = try_lookup(atomic_load(&current), addr, out, &need, fresh, in_opd, lines_next);
+		r = try_lookup(atomic_load(&current), addr, out, &need, fresh, in_opd, lines_next, scan);
 		if (r == FOUND || r == NOTHING) {
 			found = r == FOUND;
 			break;
@@ -931,7 +972,7 @@ void xp_symtab_stats(struct xp_symtab_stats *st)
 		const struct xp_symmod_built *b = atomic_load(&s->mods[i]->built);
 		st->modules++;
 		st->bytes += sizeof *s->mods[i] + sizeof(void *);
-		if (b) {
+		if (b && atomic_load(&b->indexed)) {
 			st->indexed_modules++;
 			st->symbols += b->ix.n;
 			st->data_symbols += b->data.n;

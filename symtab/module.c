@@ -27,6 +27,7 @@
 #include "elfutils.h"
 #include "inlines_dwarf.h"
 #include "lines_dwarf.h"
+#include "scan.h"
 
 #define SYSTEM_DEBUG_DIR "/usr/lib/debug"
 
@@ -186,58 +187,90 @@ static int symbol_kind(int type, GElf_Word shndx)
 	return -1;
 }
 
-/* Function and object symbols of mod as candidates; -1 when out of memory.
+/* Function and object symbols of mod as candidates, one at a time (what
+ * the index is built from, and what the first lookup's scan reads).
  * opd: on descriptor ABIs (ppc64 ELFv1) the module's loaded .opd, where a
  * function symbol's value is its descriptor: the candidate then starts at
  * the entry word read from the loaded, relocated descriptor. */
+struct reader {
+	Dwfl_Module *mod;
+	int nsym, i;
+	const struct xp_desc_opd *opd;
+	Elf *last_elf;
+	GElf_Word last_shndx;
+	uintptr_t last_end;
+	int last_alloc;
+};
+
+static void reader_init(struct reader *r, Dwfl_Module *mod, int nsym, const struct xp_desc_opd *opd)
+{
+	*r = (struct reader){ .mod = mod, .nsym = nsym, .opd = opd };
+}
+
+/* Symbol i as a candidate: 1 with *c and the file it came from, or 0. */
+static int candidate_at(struct reader *r, int i, struct xp_symcand *c, Elf **elfp)
+{
+	GElf_Sym sym;
+	GElf_Addr addr;
+	GElf_Word shndx;
+	Elf *elf = NULL;
+	Dwarf_Addr bias = 0;
+	const char *name = xp_elfutils.dwfl_module_getsym_info(r->mod, i, &sym, &addr, &shndx, &elf, &bias);
+	if (!name || !*name)
+		return 0;
+	int kind = symbol_kind(GELF_ST_TYPE(sym.st_info), shndx);
+	int bind = binding(sym.st_info);
+	if (kind < 0 || bind < 0)
+		return 0;
+	if (elf != r->last_elf || shndx != r->last_shndx) {
+		GElf_Shdr sh;
+		Elf_Scn *scn = elf ? xp_elfutils.elf_getscn(elf, shndx) : NULL;
+		int have = scn && xp_elfutils.gelf_getshdr(scn, &sh);
+		r->last_end = have ? (uintptr_t)(sh.sh_addr + sh.sh_size + bias) : 0;
+		/* unknown sections kept, as before: functions' symbols
+		 * from tables whose headers cannot be read */
+		r->last_alloc = !have || (sh.sh_flags & SHF_ALLOC);
+		r->last_elf = elf;
+		r->last_shndx = shndx;
+	}
+	if (kind && !r->last_alloc)
+		return 0; /* not in memory: a .gnu.warning text, a note */
+	uintptr_t start = (uintptr_t)addr, sec_end = r->last_end, entry;
+	if (!kind && r->opd && xp_desc_opd_entry(r->opd, (uintptr_t)(sym.st_value + bias), &entry)) {
+		start = entry;
+		sec_end = 0; /* .opd's end says nothing about the code */
+	}
+	*c = (struct xp_symcand){
+		.start = start,
+		.size = (uintptr_t)sym.st_size,
+		.sec_end = sec_end,
+		.name = name,
+		.bind = (unsigned char)bind,
+		.is_data = (unsigned char)kind,
+	};
+	*elfp = elf;
+	return 1;
+}
+
+/* The next candidate: 1 with *c and the file it came from, 0 at the end. */
+static int next_candidate(struct reader *r, struct xp_symcand *c, Elf **elfp)
+{
+	while (++r->i < r->nsym)
+		if (candidate_at(r, r->i, c, elfp))
+			return 1;
+	return 0;
+}
+
+/* All of them; -1 when out of memory. */
 static int collect(Dwfl_Module *mod, int nsym, struct cands *v, const struct xp_desc_opd *opd)
 {
-	Elf *last_elf = NULL;
-	GElf_Word last_shndx = 0;
-	uintptr_t last_end = 0;
-	int last_alloc = 0;
-	for (int i = 1; i < nsym; i++) {
-		GElf_Sym sym;
-		GElf_Addr addr;
-		GElf_Word shndx;
-		Elf *elf = NULL;
-		Dwarf_Addr bias = 0;
-		const char *name = xp_elfutils.dwfl_module_getsym_info(mod, i, &sym, &addr, &shndx, &elf, &bias);
-		if (!name || !*name)
-			continue;
-		int kind = symbol_kind(GELF_ST_TYPE(sym.st_info), shndx);
-		int bind = binding(sym.st_info);
-		if (kind < 0 || bind < 0)
-			continue;
-		if (elf != last_elf || shndx != last_shndx) {
-			GElf_Shdr sh;
-			Elf_Scn *scn = elf ? xp_elfutils.elf_getscn(elf, shndx) : NULL;
-			int have = scn && xp_elfutils.gelf_getshdr(scn, &sh);
-			last_end = have ? (uintptr_t)(sh.sh_addr + sh.sh_size + bias) : 0;
-			/* unknown sections kept, as before: functions' symbols
-			 * from tables whose headers cannot be read */
-			last_alloc = !have || (sh.sh_flags & SHF_ALLOC);
-			last_elf = elf;
-			last_shndx = shndx;
-		}
-		if (kind && !last_alloc)
-			continue; /* not in memory: a .gnu.warning text, a note */
-		uintptr_t start = (uintptr_t)addr, sec_end = last_end, entry;
-		if (!kind && opd && xp_desc_opd_entry(opd, (uintptr_t)(sym.st_value + bias), &entry)) {
-			start = entry;
-			sec_end = 0; /* .opd's end says nothing about the code */
-		}
-		struct xp_symcand c = {
-			.start = start,
-			.size = (uintptr_t)sym.st_size,
-			.sec_end = sec_end,
-			.name = name,
-			.bind = (unsigned char)bind,
-			.is_data = (unsigned char)kind,
-		};
+	struct reader r;
+	reader_init(&r, mod, nsym, opd);
+	struct xp_symcand c;
+	Elf *elf;
+	while (next_candidate(&r, &c, &elf))
 		if (push(v, &c, elf) < 0)
 			return -1;
-	}
 	return 0;
 }
 
@@ -363,15 +396,33 @@ static int module_opd(Dwfl_Module *mod, struct xp_desc_opd *opd)
 	return 1;
 }
 
-struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *debug_dirs)
+/* Whether libdwfl's table for mod is worth keeping: it has a candidate,
+ * from the debug file when one was opened (else libdwfl fell back to
+ * .dynsym: the debug file is broken or empty).  Reads up to the first
+ * such candidate. */
+static int symbols_usable(Dwfl_Module *mod, int nsym, Elf *main_elf, int have_debugfile)
+{
+	struct reader r;
+	reader_init(&r, mod, nsym, NULL);
+	struct xp_symcand c;
+	Elf *elf;
+	while (next_candidate(&r, &c, &elf))
+		if (!have_debugfile || elf != main_elf)
+			return 1;
+	return 0;
+}
+
+struct xp_symmod_built *xp_symmod_open(const struct xp_symmod *m, const char *debug_dirs)
 {
 	struct xp_symmod_built *b = calloc(1, sizeof *b);
 	if (!b)
 		return NULL;
 	/* Without libdw no symbol is known: an empty index, for good. */
 	if (xp_elfutils_load() < 0) {
-		if (errno != ENOMEM)
+		if (errno != ENOMEM) {
+			atomic_store(&b->indexed, 1);
 			return b;
+		}
 		free(b);
 		return NULL;
 	}
@@ -379,11 +430,11 @@ struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *d
 	/* A broken debug file makes libdwfl give up on the module rather than
 	 * fall back, so retry with fewer sources: all, debuglink only, none. */
 	static const int modes[][2] = { { 1, 1 }, { 0, 1 }, { 0, 0 } };
-	struct cands v = { 0 };
+	const size_t nmodes = sizeof modes / sizeof modes[0];
 	/* Out of memory anywhere (ours or libdw's): no index rather than an
 	 * empty one, so that a later lookup tries again. */
 	int oom = 0;
-	for (size_t k = 0; k < sizeof modes / sizeof modes[0]; k++) {
+	for (size_t k = 0; k < nmodes; k++) {
 		errno = 0;
 		struct xp_debuginfo_ctx x = {
 			.dirs = debug_dirs, .file = m->path,
@@ -404,30 +455,23 @@ struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *d
 			break;
 		}
 		int nsym = xp_elfutils.dwfl_module_getsymtab(mod);
-		int nsym_errno = errno; /* before module_opd() can touch it */
-		v.n = 0;
-		struct xp_desc_opd opd = { 0, 0, NULL };
-		int have_opd = module_opd(mod, &opd);
-		int rc = nsym > 0 ? collect(mod, nsym, &v, have_opd ? &opd : NULL) : 0;
-		xp_desc_opd_release(&opd);
-		if (rc < 0 || (nsym < 0 && nsym_errno == ENOMEM)) {
+		if (nsym < 0 && errno == ENOMEM) {
 			oom = 1;
 			xp_elfutils.dwfl_end(dwfl);
 			free_callbacks(cb);
 			break;
 		}
+		/* The loaded .opd (process memory, not libdwfl's), even for a
+		 * module whose symbols turn out unreadable. */
+		struct xp_desc_opd opd = { 0, 0, NULL };
+		module_opd(mod, &opd);
+		xp_desc_opd_release(&opd);
 		b->opd = opd;
-		/* A debug file that was opened but gave no symbol (libdwfl fell
-		 * back to .dynsym: broken or empty) is dropped with the next mode. */
 		const char *debugfile = NULL;
 		xp_elfutils.dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, NULL, &debugfile);
 		GElf_Addr mbias;
 		Elf *main_elf = xp_elfutils.dwfl_module_getelf(mod, &mbias);
-		int from_debug = 0;
-		for (size_t i = 0; i < v.n && !from_debug; i++)
-			from_debug = v.elf[i] != main_elf;
-		int unused_debug = debugfile && !from_debug;
-		if (nsym < 0 || ((v.n == 0 || unused_debug) && k + 1 < sizeof modes / sizeof modes[0])) {
+		if (nsym < 0 || (k + 1 < nmodes && !symbols_usable(mod, nsym, main_elf, debugfile != NULL))) {
 			xp_elfutils.dwfl_end(dwfl);
 			free_callbacks(cb);
 			continue;
@@ -444,46 +488,244 @@ struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *d
 			b->build_id = bits;
 			b->build_id_len = (size_t)idlen;
 		}
-		const char *strbase[XP_SYMIDX_TABLES] = { 0 };
-		assign_tables(&v, strbase);
-		size_t nfunc = functions_first(&v);
-		b->candidates = nfunc;
-		b->data_candidates = v.n - nfunc;
-		if (xp_symidx_build(&b->ix, m->lo, strbase, v.c, nfunc) < 0 ||
-		    xp_symidx_build(&b->data, m->lo, strbase, v.c ? v.c + nfunc : NULL, v.n - nfunc) < 0) {
-			xp_symidx_free(&b->ix);
-			oom = 1;
-			xp_elfutils.dwfl_end(dwfl);
-			free_callbacks(cb);
-			break;
-		}
 		b->dwfl = dwfl;
 		b->callbacks = cb;
 		b->dwmod = mod;
 		b->use_build_id = (unsigned char)modes[k][0];
 		b->use_debuglink = (unsigned char)modes[k][1];
-		if (!m->is_vdso) {
-			Elf *files[XP_SYMIDX_TABLES + 1] = { main_elf };
-			size_t nf = 1;
-			for (size_t i = 0; i < v.n; i++) {
-				size_t j = 0;
-				while (j < nf && files[j] != v.elf[i])
-					j++;
-				if (j == nf && nf < sizeof files / sizeof files[0])
-					files[nf++] = v.elf[i];
-			}
-			protect_file_images(files, nf);
-		}
 		break;
 	}
-	free(v.c);
-	free(v.elf);
 	if (oom) {
 		free(b);
 		errno = ENOMEM;
 		return NULL;
 	}
+	if (!b->dwmod)
+		atomic_store(&b->indexed, 1); /* no symbols: nothing to build */
 	return b;
+}
+
+int xp_symmod_build(const struct xp_symmod *m, struct xp_symmod_built *b)
+{
+	if (atomic_load(&b->indexed))
+		return 0;
+	Dwfl_Module *mod = b->dwmod;
+	int nsym = xp_elfutils.dwfl_module_getsymtab(mod);
+	struct cands v = { 0 };
+	struct xp_desc_opd opd = { 0, 0, NULL };
+	int have_opd = module_opd(mod, &opd);
+	int rc = nsym > 0 ? collect(mod, nsym, &v, have_opd ? &opd : NULL) : 0;
+	xp_desc_opd_release(&opd);
+	const char *strbase[XP_SYMIDX_TABLES] = { 0 };
+	assign_tables(&v, strbase);
+	size_t nfunc = functions_first(&v);
+	if (rc < 0 || xp_symidx_build(&b->ix, m->lo, strbase, v.c, nfunc) < 0 ||
+	    xp_symidx_build(&b->data, m->lo, strbase, v.c ? v.c + nfunc : NULL, v.n - nfunc) < 0) {
+		xp_symidx_free(&b->ix);
+		free(v.c);
+		free(v.elf);
+		errno = ENOMEM;
+		return -1;
+	}
+	b->candidates = nfunc;
+	b->data_candidates = v.n - nfunc;
+	if (!m->is_vdso) {
+		GElf_Addr mbias;
+		Elf *files[XP_SYMIDX_TABLES + 1] = { xp_elfutils.dwfl_module_getelf(mod, &mbias) };
+		size_t nf = 1;
+		for (size_t i = 0; i < v.n; i++) {
+			size_t j = 0;
+			while (j < nf && files[j] != v.elf[i])
+				j++;
+			if (j == nf && nf < sizeof files / sizeof files[0])
+				files[nf++] = v.elf[i];
+		}
+		protect_file_images(files, nf);
+	}
+	free(v.c);
+	free(v.elf);
+	atomic_store_explicit(&b->indexed, 1, memory_order_release);
+	return 0;
+}
+
+void xp_symmod_built_empty(struct xp_symmod_built *b)
+{
+	xp_symidx_free(&b->ix);
+	xp_symidx_free(&b->data);
+	atomic_store_explicit(&b->indexed, 1, memory_order_release);
+}
+
+/* The symbol table libdwfl reads for mod as the file holds it, when
+ * libdwfl's symbol i is entry i of it (no second table merged in) and
+ * lies at its value plus bias, or a byte below (ARM's Thumb bit): then a
+ * scan reads the entries, and libdwfl's view of only those that may
+ * matter.  Native class and byte order; never where function symbols
+ * are descriptors (their code is elsewhere). */
+struct raw_table {
+	const ElfW(Sym) *sym;
+	uintptr_t bias;
+};
+
+/* libdwfl's symbol i is t's entry i (a few are compared). */
+static int raw_agrees(Dwfl_Module *mod, int nsym, const struct raw_table *t, Elf *elf)
+{
+	for (int k = 0; k <= 8; k++) {
+		int i = k == 8 ? nsym - 1 : 1 + (int)((long)(nsym - 1) * k / 8);
+		GElf_Sym sym;
+		GElf_Addr addr;
+		GElf_Word shndx;
+		Elf *e = NULL;
+		Dwarf_Addr bias = 0;
+		const ElfW(Sym) *raw = &t->sym[i];
+		uintptr_t v = (uintptr_t)raw->st_value + t->bias;
+		if (!xp_elfutils.dwfl_module_getsym_info(mod, i, &sym, &addr, &shndx, &e, &bias) || e != elf ||
+		    (uintptr_t)bias != t->bias || sym.st_name != raw->st_name || sym.st_info != raw->st_info ||
+		    sym.st_size != raw->st_size || sym.st_shndx != raw->st_shndx)
+			return 0;
+		/* (an absolute symbol's value is not moved: no candidate) */
+		if (symbol_kind(GELF_ST_TYPE(sym.st_info), shndx) >= 0 && addr != v && addr + 1 != v)
+			return 0;
+	}
+	return 1;
+}
+
+/* A table of nsym entries in the file of libdwfl's first symbol, for
+ * raw_agrees to confirm once its pages are read in order (confirming
+ * first would fault in nine pages one at a time). */
+static int raw_table(Dwfl_Module *mod, int nsym, struct raw_table *t, Elf **elfp)
+{
+	GElf_Sym sym;
+	GElf_Addr addr;
+	GElf_Word shndx;
+	Elf *elf = NULL;
+	Dwarf_Addr bias = 0;
+	GElf_Ehdr eh;
+	if (xp_desc_native() || nsym < 2 ||
+	    !xp_elfutils.dwfl_module_getsym_info(mod, 1, &sym, &addr, &shndx, &elf, &bias) || !elf ||
+	    !xp_elfutils.gelf_getehdr(elf, &eh) || eh.e_type == ET_REL ||
+	    eh.e_ident[EI_CLASS] != (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32) ||
+	    eh.e_ident[EI_DATA] != (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? ELFDATA2LSB : ELFDATA2MSB))
+		return 0;
+	for (Elf_Scn *scn = NULL; (scn = xp_elfutils.elf_nextscn(elf, scn));) {
+		GElf_Shdr sh, strsh;
+		Elf_Data *d;
+		/* (Names from a string table the index can number whole.) */
+		if (!xp_elfutils.gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM) ||
+		    sh.sh_entsize != sizeof(ElfW(Sym)) || sh.sh_size / sizeof(ElfW(Sym)) != (size_t)nsym ||
+		    !xp_elfutils.gelf_getshdr(xp_elfutils.elf_getscn(elf, sh.sh_link), &strsh) ||
+		    strsh.sh_size > XP_SYMIDX_NAME_MASK || !(d = xp_elfutils.elf_getdata(scn, NULL)) || !d->d_buf ||
+		    d->d_size < (size_t)nsym * sizeof(ElfW(Sym)) || (uintptr_t)d->d_buf % _Alignof(ElfW(Sym)))
+			continue;
+		*t = (struct raw_table){ d->d_buf, (uintptr_t)bias };
+		*elfp = elf;
+		return 1;
+	}
+	return 0;
+}
+
+/* The scan's state: the two indexes' (functions, data), and the files
+ * the names come from.  The index numbers those (assign_tables) and
+ * drops names too far past a file's first: with names from more files,
+ * or spread further, only the index can tell. */
+struct scan_state {
+	struct xp_symscan part[2];
+	Elf *owner[XP_SYMIDX_TABLES];
+	const char *lo[XP_SYMIDX_TABLES], *hi[XP_SYMIDX_TABLES];
+	int undecided;
+};
+
+static void scan_add(struct scan_state *st, const struct xp_symcand *c, Elf *elf)
+{
+	size_t t = 0;
+	while (t < XP_SYMIDX_TABLES && st->owner[t] && st->owner[t] != elf)
+		t++;
+	if (t == XP_SYMIDX_TABLES) {
+		st->undecided = 1;
+		return;
+	}
+	if (!st->owner[t]) {
+		st->owner[t] = elf;
+		st->lo[t] = st->hi[t] = c->name;
+	}
+	st->lo[t] = c->name < st->lo[t] ? c->name : st->lo[t];
+	st->hi[t] = c->name > st->hi[t] ? c->name : st->hi[t];
+	xp_symscan_add(&st->part[c->is_data], c);
+}
+
+static void scan_init(struct scan_state *st, uintptr_t base, uintptr_t addr, int sized_only)
+{
+	memset(st, 0, sizeof *st);
+	xp_symscan_init(&st->part[0], base, addr, sized_only);
+	xp_symscan_init(&st->part[1], base, addr, sized_only);
+}
+
+/* The raw table's entries that may matter, through libdwfl. */
+static void raw_pass(struct scan_state *st, struct reader *r, const struct raw_table *t)
+{
+	struct xp_symcand c;
+	Elf *elf;
+	for (int i = 1; i < r->nsym && !st->undecided; i++) {
+		const ElfW(Sym) *e = &t->sym[i];
+		/* libdwfl resolves SHN_XINDEX: any section, as far as we know */
+		int kind = symbol_kind(GELF_ST_TYPE(e->st_info), e->st_shndx == SHN_XINDEX ? 1 : e->st_shndx);
+		if (kind < 0 || binding(e->st_info) < 0)
+			continue;
+		uintptr_t v = (uintptr_t)e->st_value + t->bias;
+		if (xp_symscan_wants(&st->part[kind], v ? v - 1 : 0, v, (uintptr_t)e->st_size) &&
+		    candidate_at(r, i, &c, &elf))
+			scan_add(st, &c, elf);
+	}
+}
+
+/* Every candidate, or from the raw table only those that may matter: a
+ * function's sized symbol covering the address first (a code address
+ * has one: then no other entry, nor its name, is read), the rest only
+ * without one. */
+static void scan_symbols(struct scan_state *st, struct reader *r)
+{
+	uintptr_t base = st->part[0].base, addr = st->part[0].addr;
+	struct raw_table t;
+	Elf *table_elf;
+	if (raw_table(r->mod, r->nsym, &t, &table_elf)) {
+		scan_init(st, base, addr, 1);
+		raw_pass(st, r, &t);
+		if (raw_agrees(r->mod, r->nsym, &t, table_elf)) {
+			if (st->undecided || st->part[0].have_sized)
+				return;
+			scan_init(st, base, addr, 0);
+			raw_pass(st, r, &t);
+			return;
+		}
+		scan_init(st, base, addr, 0); /* not libdwfl's table after all */
+	}
+	struct xp_symcand c;
+	Elf *elf;
+	while (!st->undecided && next_candidate(r, &c, &elf))
+		scan_add(st, &c, elf);
+}
+
+int xp_symmod_scan(const struct xp_symmod *m, const struct xp_symmod_built *b, uintptr_t addr,
+		   struct xp_symidx_hit *func, struct xp_symidx_hit *data)
+{
+	Dwfl_Module *mod = b->dwmod;
+	int nsym = mod ? xp_elfutils.dwfl_module_getsymtab(mod) : 0;
+	if (nsym <= 0)
+		return 0;
+	struct xp_desc_opd opd = { 0, 0, NULL };
+	int have_opd = module_opd(mod, &opd);
+	struct reader r;
+	reader_init(&r, mod, nsym, have_opd ? &opd : NULL);
+	struct scan_state st;
+	scan_init(&st, m->lo, addr, 0);
+	scan_symbols(&st, &r);
+	xp_desc_opd_release(&opd);
+	for (size_t t = 0; t < XP_SYMIDX_TABLES && st.owner[t]; t++)
+		st.undecided |= (uintptr_t)(st.hi[t] - st.lo[t]) > XP_SYMIDX_NAME_MASK;
+	int fr = st.undecided ? -1 : xp_symscan_result(&st.part[0], func);
+	if (fr)
+		return fr; /* a function wins over any object */
+	int dr = xp_symscan_result(&st.part[1], data);
+	return dr < 0 ? -1 : 2 * dr;
 }
 
 int xp_symmod_lines(const struct xp_symmod *m, struct xp_symmod_built *b, const char *debug_dirs)

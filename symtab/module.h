@@ -32,6 +32,9 @@ struct xp_symmod_built {
 	_Atomic(struct xp_lineidx *) lines;
 	/* The inlined calls, likewise (xp_symmod_inlines). */
 	_Atomic(struct xp_inlineidx *) inlines;
+	/* ix, data and the counts are built (release); until then the
+	 * object's addresses are answered by a scan (xp_symmod_scan). */
+	atomic_int indexed;
 };
 
 struct xp_symmod {
@@ -54,11 +57,24 @@ struct xp_symmod {
 	unsigned failures;    /* indexing attempts that ran out of memory; registry mutex */
 };
 
-/* Read m's symbols (libdwfl, best source first) into an index.  NULL with
- * errno ENOMEM when memory ran out or libdwfl failed on a readable file
- * (try again later); a module without symbols gets an empty index.
+/* Open m's symbols (libdwfl, best source first) without reading them
+ * all: an object's first address is answered by a scan, its second
+ * builds the index.  NULL with errno ENOMEM when memory ran out or
+ * libdwfl failed on a readable file (try again later); a module without
+ * symbols comes back indexed, empty.
  * debug_dirs: extra directories for separate debug files ("" = none). */
-struct xp_symmod_built *xp_symmod_index(const struct xp_symmod *m, const char *debug_dirs);
+struct xp_symmod_built *xp_symmod_open(const struct xp_symmod *m, const char *debug_dirs);
+/* Build b's index unless built (caller serialises).  0, or -1 with errno
+ * ENOMEM (b stays as it was: try again later). */
+int xp_symmod_build(const struct xp_symmod *m, struct xp_symmod_built *b);
+/* Give up building: b's index stays empty for good. */
+void xp_symmod_built_empty(struct xp_symmod_built *b);
+/* What b's index would answer for addr, by a scan of its symbols (caller
+ * serialises: libdwfl is not thread-safe; allocates nothing): -1 when only
+ * the index can tell, else 1 with *func (a function names addr), 2 with
+ * *data (an object does, and no function), or 0. */
+int xp_symmod_scan(const struct xp_symmod *m, const struct xp_symmod_built *b, uintptr_t addr,
+		   struct xp_symidx_hit *func, struct xp_symidx_hit *data);
 void xp_symmod_built_free(struct xp_symmod_built *b);
 
 /* Read m's line tables into b->lines unless done (caller serialises).

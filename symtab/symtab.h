@@ -111,6 +111,11 @@ int xp_symtab_set_debug_path(const char *dirs);
  * after dlopen, an index drop): what was looked up before may differ now. */
 extern __attribute__((visibility("hidden"))) atomic_uint xp_symtab_generation;
 
+/* For tests: 1 makes every lookup in an object whose index is not built
+ * answer by a scan of its symbols (as its first lookup does) and build
+ * no index, unless the scan cannot tell; 0 restores the default. */
+void xp_symtab_test_scan_only(int on);
+
 /* Statistics for tests and benchmarks. */
 struct xp_symtab_stats {
 	size_t modules, indexed_modules;

@@ -1,7 +1,8 @@
 /* fuzz_elf.c - the ELF symbol loader on arbitrary bytes.
  *
- * The seam is symtab/module.h's xp_symmod_index(): it reads one object's
- * symbols (through libdwfl, every source it knows) into xprintf's index.
+ * The seam is symtab/module.h's xp_symmod_open() and xp_symmod_build():
+ * they read one object's symbols (through libdwfl, every source it knows)
+ * into xprintf's index.
  * Each input is loaded twice, the two ways the library loads objects:
  *   - as a file (a shared object on disk), from a private temp directory
  *     so that .gnu_debuglink lookups next to it find nothing real;
@@ -9,7 +10,9 @@
  *     page-aligned copy padded with zeros to whole pages (the kernel maps
  *     the vDSO in whole pages, and the loader relies on that).
  * Then every index entry is looked up and its name read, so an index
- * pointing outside the mapped string tables shows up under ASan.  The file
+ * pointing outside the mapped string tables shows up under ASan; and the
+ * first of them, and addresses across the span, are scanned for too
+ * (xp_symmod_scan, an object's first lookup): it must answer as the index.  The file
  * is also read for source lines (.debug_line and the compile units'
  * headers, compressed or not) and inlined calls (.debug_info's
  * DW_TAG_inlined_subroutine trees), and addresses across it looked up.
@@ -73,22 +76,52 @@ static int init_once(void)
 
 static volatile size_t sink; /* keeps the name reads */
 
-static void walk(struct xp_symmod_built *b, uintptr_t lo, uintptr_t hi)
+/* The scan's answer for addr must be the index's (unless it cannot tell). */
+static void check_scan(const struct xp_symmod *m, const struct xp_symmod_built *b, uintptr_t addr)
+{
+	struct xp_symidx_hit func, data, want;
+	int got = xp_symmod_scan(m, b, addr, &func, &data);
+	if (got < 0)
+		return;
+	int kind = xp_symidx_find(&b->ix, addr, &want) ? 1 : xp_symidx_find(&b->data, addr, &want) ? 2 : 0;
+	const struct xp_symidx_hit *hit = got == 1 ? &func : &data;
+	if (got != kind ||
+	    (kind && (hit->start != want.start || hit->size != want.size || strcmp(hit->name, want.name))))
+		abort();
+}
+
+static struct xp_symmod_built *load(const struct xp_symmod *m)
+{
+	struct xp_symmod_built *b = xp_symmod_open(m, "");
+	if (b && xp_symmod_build(m, b) < 0) {
+		xp_symmod_built_free(b);
+		return NULL;
+	}
+	return b;
+}
+
+static void walk(const struct xp_symmod *m, struct xp_symmod_built *b)
 {
 	if (!b)
 		return;
+	uintptr_t lo = m->lo, hi = m->hi;
 	const struct xp_symidx *ix = &b->ix;
 	for (uint32_t i = 0; i < ix->n; i++) {
 		struct xp_symidx_hit hit;
 		uintptr_t addr = ix->base + ix->off[i];
 		if (xp_symidx_find(ix, addr, &hit) == 1)
 			sink += strlen(hit.name) + hit.size;
+		if (i < 32)
+			check_scan(m, b, addr);
 	}
+	for (uint32_t i = 0; i < b->data.n && i < 32; i++)
+		check_scan(m, b, b->data.base + b->data.off[i]);
 	/* A few addresses across the span, hits or not. */
 	for (uintptr_t a = lo; a < hi; a += (hi - lo) / 7 + 1) {
 		struct xp_symidx_hit hit;
 		if (xp_symidx_find(ix, a, &hit) == 1)
 			sink += strlen(hit.name);
+		check_scan(m, b, a);
 	}
 	for (size_t i = 0; i < b->build_id_len; i++)
 		sink += b->build_id[i];
@@ -221,8 +254,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.lo = LOAD_BASE, .hi = LOAD_BASE + span, .bias = LOAD_BASE,
 		.path = path, .name = "libfuzz.so",
 	};
-	struct xp_symmod_built *b = xp_symmod_index(&file, "");
-	walk(b, file.lo, file.hi);
+	struct xp_symmod_built *b = load(&file);
+	walk(&file, b);
 	if (b && xp_symmod_lines(&file, b, "") == 0)
 		walk_lines(atomic_load(&b->lines), file.lo, file.hi);
 	if (b && xp_symmod_inlines(&file, b, "") == 0)
@@ -240,8 +273,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.lo = (uintptr_t)image, .hi = (uintptr_t)image + (size ? size : 1),
 		.bias = (uintptr_t)image, .name = "linux-vdso.so.1", .is_vdso = 1,
 	};
-	b = xp_symmod_index(&mem, "");
-	walk(b, mem.lo, mem.hi);
+	b = load(&mem);
+	walk(&mem, b);
 	xp_symmod_built_free(b);
 	free(image);
 	return 0;

@@ -16,6 +16,9 @@
 #include <xprintf.h>
 
 #include "check_run.h"
+#ifdef XP_TEST_SCAN_ONLY
+#include "../../symtab/symtab.h"
+#endif
 #include "oracle.h"
 
 /* The program's own objects, of every kind. */
@@ -232,6 +235,10 @@ END_TEST
 
 int main(void)
 {
+#ifdef XP_TEST_SCAN_ONLY
+	/* Every lookup answered as an object's first is: by a scan. */
+	xp_symtab_test_scan_only(1);
+#endif
 	srand(4242);
 	Suite *s = suite_create("symtab_data");
 	TCase *tc = tcase_create("data");

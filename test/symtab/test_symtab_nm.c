@@ -16,6 +16,9 @@
 #include <xprintf.h>
 
 #include "check_run.h"
+#ifdef XP_TEST_SCAN_ONLY
+#include "../../symtab/symtab.h"
+#endif
 #include "oracle.h"
 
 int plain_global(int);
@@ -202,6 +205,10 @@ double (*volatile keep_libm)(double) = cos;
 
 int main(void)
 {
+#ifdef XP_TEST_SCAN_ONLY
+	/* Every lookup answered as an object's first is: by a scan. */
+	xp_symtab_test_scan_only(1);
+#endif
 	/* The PIE build sets the directories through the API, the non-PIE
 	 * build through XPRINTF_DEBUG_PATH (set by ctest). */
 	if (!getenv("XPRINTF_DEBUG_PATH") &&
