@@ -14,7 +14,9 @@
  *    [<000055ac17b8f191>] _start+0x21/0x22
  *   ---[ end trace ]---
  *
- * The (file:line) suffixes come from the DWARF line tables: this program
+ * The (file:line) suffixes come from the DWARF line tables (with the
+ * inlined calls there unfolded, innermost first: "file:line in inner;
+ * file:line"), from .debug_info: this program
  * is built with -g, and libc's lines are there when its debug file is
  * installed (Debian: libc6-dbg).  A frame without lines (_start, written
  * in assembly) prints no suffix.  Paths print relative to the directory
@@ -47,7 +49,7 @@ static void oops(int sig, siginfo_t *si, void *ctx)
 	const ucontext_t *uc = ctx;
 	void *pc = (void *)uc->uc_mcontext.gregs[REG_RIP];
 	/* the faulting instruction is not a return address: %pS, not %pB */
-	xdprintf(STDERR_FILENO, "RIP: %pSl\n", pc);
+	xdprintf(STDERR_FILENO, "RIP: %pSi\n", pc);
 #else
 	(void)ctx;
 	void *pc = NULL;
@@ -59,7 +61,7 @@ static void oops(int sig, siginfo_t *si, void *ctx)
 		if (frames[i] == pc)
 			first = i + 1;
 	for (int i = first; i < n; i++)
-		xdprintf(STDERR_FILENO, " [<%016lx>] %pBl\n", (unsigned long)(uintptr_t)frames[i], frames[i]);
+		xdprintf(STDERR_FILENO, " [<%016lx>] %pBi\n", (unsigned long)(uintptr_t)frames[i], frames[i]);
 	xdprintf(STDERR_FILENO, "---[ end trace ]---\n");
 	/* The demo ends here, cleanly; a real program would _exit(EXIT_FAILURE)
 	 * or re-raise the signal with the default action. */

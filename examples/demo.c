@@ -25,6 +25,22 @@ struct request_ops {
 static const struct request_ops tcp_ops = { handle_request };
 static int request_count;
 
+/* Who called, through inlined code (B: the return address's call site;
+ * i: the inlined calls there, innermost first). */
+static __attribute__((noinline)) void log_caller(void)
+{
+	xprintf("called from %pBi\n", __builtin_return_address(0));
+}
+static inline __attribute__((always_inline)) void audit(void)
+{
+	log_caller();
+}
+static __attribute__((noinline)) void count_request(void)
+{
+	audit();
+	request_count++;
+}
+
 int main(void)
 {
 	/* Standard conversions: byte for byte what glibc prints. */
@@ -43,6 +59,7 @@ int main(void)
 	int (*method)(int) = server_handle;
 	xprintf("%pSl\n%pS\n%pSC\n", (void *)(uintptr_t)fn, (void *)(uintptr_t)method,
 		(void *)(uintptr_t)method);
+	count_request();
 
 	/* Addresses, identifiers, buffers. */
 	unsigned char ip4[4] = { 192, 168, 1, 10 };
