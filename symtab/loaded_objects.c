@@ -233,7 +233,8 @@ static int loader_knows(const struct xp_symmod *m, uintptr_t addr)
 	 * reported whole: its range must be the same, so that another object
 	 * loaded where a dlclose()d one was is not taken for it unless it
 	 * also ends at the same byte and has its unwind table at the same
-	 * address (nothing cheaper that the loader offers tells them apart). */
+	 * address (nothing cheaper that the loader offers tells them apart: their
+	 * link_maps may share an address too, malloc reusing the freed one). */
 	if (!m)
 		return 0;
 	if (m->is_main)
@@ -782,7 +783,7 @@ static int lookup(uintptr_t addr, struct xp_symbol *out, struct xp_symtab_hold *
 				alive |= s->mods[i] == need;
 			/* An object's first lookup scans its symbols (as cheap as
 			 * reading them once); a later one builds the index. */
-			int first = r == NOT_INDEXED && (!atomic_load(&need->built) || atomic_load(&scan_only));
+			int first = alive && r == NOT_INDEXED && (!atomic_load(&need->built) || atomic_load(&scan_only));
 			if (alive && (first ? open_symbols(need) : index_module(need)) < 0)
 				break;
 			scan = alive && first ? need : NULL;

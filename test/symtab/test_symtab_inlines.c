@@ -223,6 +223,19 @@ static void check_loaded(const char *suffix, const char *oracle_file, unsigned s
 	oracle_free(&m);
 }
 
+/* The first address of the 0x336-byte *_parse functions whose %pSi
+ * contains each needle (where depends on the build's flags), or NULL. */
+static const char *inlined_at(const char *f, const char *needle1, const char *needle2)
+{
+	for (int off = 0; off < 0x300; off++) {
+		char text[TEXT_MAX];
+		xsnprintf(text, sizeof text, "%pSi", f + off);
+		if (strstr(text, needle1) && strstr(text, needle2))
+			return f + off;
+	}
+	return NULL;
+}
+
 static void *open_fixture(const char *name)
 {
 	char path[1024];
@@ -232,24 +245,36 @@ static void *open_fixture(const char *name)
 	return h;
 }
 
+/* An unoptimised build (the sanitizer legs) inlines nothing in this
+ * program; the fixtures, always built with -O2, still do. */
+#ifdef __OPTIMIZE__
+#define MAIN_MIN_INLINED 2000
+#else
+#define MAIN_MIN_INLINED 0
+#endif
+
 START_TEST(main_program_matches_llvm_symbolizer)
 {
-	check_loaded("", NULL, 3, 2000);
+	check_loaded("", NULL, 3, MAIN_MIN_INLINED);
 }
 END_TEST
 
 START_TEST(fixture_shapes_match_llvm_symbolizer)
 {
+	/* All loaded at once: one loaded where another of the same layout
+	 * was unloaded would be taken for it (see loaded_objects.c). */
 	static const char *const libs[] = { "libxpinl_plain.so", "libxpinl_dwarf4.so", "libxpinl_gz.so" };
-	for (size_t i = 0; i < sizeof libs / sizeof libs[0]; i++) {
-		void *h = open_fixture(libs[i]);
+	void *h[3];
+	for (size_t i = 0; i < 3; i++)
+		h[i] = open_fixture(libs[i]);
+	for (size_t i = 0; i < 3; i++)
 		check_loaded(libs[i], NULL, 1, 40);
-		dlclose(h);
-	}
 	/* split: the DWARF in a debug file found by build ID */
-	void *h = open_fixture("libxpinl_buildid.so");
+	void *split = open_fixture("libxpinl_buildid.so");
 	check_loaded("libxpinl_buildid.so", FIXTURE_DIR "/libxpinl_buildid.so.reference-debug", 1, 40);
-	dlclose(h);
+	dlclose(split);
+	for (size_t i = 0; i < 3; i++)
+		dlclose(h[i]);
 }
 END_TEST
 
@@ -261,22 +286,21 @@ START_TEST(dwz_supplementary_files)
 	/* the supplementary file by its recorded path, then (the path
 	 * recorded does not exist) by build ID in XPRINTF_DEBUG_PATH */
 	static const char *const libs[] = { "libxpinl_dwza.so", "libxpinl_dwzb.so" };
+	void *held[2];
 	for (size_t i = 0; i < 2; i++) {
-		void *h = open_fixture(libs[i]);
+		held[i] = open_fixture(libs[i]);
 		char ref[1024];
 		snprintf(ref, sizeof ref, FIXTURE_DIR "/%.*s.raw.so", (int)strlen(libs[i]) - 3, libs[i]);
 		check_loaded(libs[i], ref, 1, 40);
-		dlclose(h);
 	}
 	/* the names come from the supplementary file: a function inlined
 	 * is named, not "??" */
-	void *h = open_fixture("libxpinl_dwza.so");
+	void *h = held[0];
 	char *f = dlsym(h, "dwza_parse");
 	ck_assert_ptr_nonnull(f);
-	char text[TEXT_MAX];
-	xsnprintf(text, sizeof text, "%pSi", (void *)oracle_code(f));
-	ck_assert_msg(strstr(text, " in store; ") && strstr(text, " in record; "), "%s", text);
-	dlclose(h);
+	ck_assert_ptr_nonnull(inlined_at((const char *)oracle_code(f), " in store; ", " in record; "));
+	dlclose(held[0]);
+	dlclose(held[1]);
 #endif
 }
 END_TEST
@@ -395,15 +419,17 @@ START_TEST(backtrace_form_and_spellings)
 		xsnprintf(pb, sizeof pb, "%pS", f + off);
 		ck_assert_str_eq(a + strlen(pa), b + strlen(pb));
 	}
+	const char *in = inlined_at(f, " in store; ", "");
+	ck_assert_ptr_nonnull(in);
 	char a[TEXT_MAX], b[TEXT_MAX];
-	xsnprintf(a, sizeof a, "%pSbi", f + 4);
-	xsnprintf(b, sizeof b, "%pSilbR", f + 4);
+	xsnprintf(a, sizeof a, "%pSbi", in);
+	xsnprintf(b, sizeof b, "%pSilbR", in);
 	ck_assert_str_eq(a, b);
 	ck_assert_ptr_nonnull(strstr(a, " in store; "));
 	/* truncation keeps the prefix of the whole text, and counts it all */
 	char small[40];
-	int len = xsnprintf(small, sizeof small, "%pSi", f + 4);
-	xsnprintf(b, sizeof b, "%pSi", f + 4);
+	int len = xsnprintf(small, sizeof small, "%pSi", in);
+	xsnprintf(b, sizeof b, "%pSi", in);
 	ck_assert_int_eq(len, (int)strlen(b));
 	ck_assert_int_eq(strncmp(small, b, sizeof small - 1), 0);
 	dlclose(h);
