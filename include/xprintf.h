@@ -193,6 +193,46 @@ int xprintf_symbols_preload(void);
 int xprintf_symbols_set_debug_path(const char *dirs);
 
 /*
+ * STACK TRACES AND CRASH REPORTS
+ *     In the kernel's oops layout, each frame with the %pBCi text of its
+ *     return address (name, source line, inlined calls, demangled):
+ *
+ *         Call Trace:
+ *          [<000055f1c2a0b1a5>] load_config+0x15/0x2d (inl.c:21)
+ *          [<000055f1c2a0b140>] main+0xa0/0xc6 (inl.c:40)
+ *         ---[ end trace ]---
+ *
+ *     Frames are found through the objects' unwind tables (CFI: code
+ *     without frame pointers too) and through signal frames.  After
+ *     xprintf_symbols_preload() these functions are async-signal-safe:
+ *     they allocate nothing and take no lock.
+ */
+
+/* The calling thread's return addresses, innermost first, the caller of
+ * xprintf_backtrace first; at most max of them.  A frame interrupted by
+ * a signal is stored as its interrupted instruction's address + 1, so
+ * that every entry prints right with %pB.  Returns the count. */
+int xprintf_backtrace(void **pcs, int max);
+
+/* Write the calling thread's Call Trace block (the kernel's dump_stack())
+ * to fd, from the caller of xprintf_dump_stack outward.  Returns the
+ * number of frames, or -1 with errno when a write failed. */
+int xprintf_dump_stack(int fd);
+
+/* Report the crashes of this process to fd: on SIGSEGV, SIGBUS, SIGILL,
+ * SIGFPE, SIGABRT and SIGTRAP, an oops (the signal, its code, the fault
+ * address, pid, tid and thread name; the interrupted instruction and the
+ * registers; the Call Trace from the interrupted function's caller), then
+ * the signal does what it did before: the handler installed earlier runs,
+ * or the process ends by that signal (exit status and core dump as
+ * without the report).  Indexes every loaded object
+ * (xprintf_symbols_preload) and gives the calling thread an alternate
+ * signal stack if it has none, so that its stack overflows are reported
+ * too.  Threads that crash together report one after the other.  Returns
+ * 0, or -1 with errno. */
+int xprintf_crash_report_install(int fd);
+
+/*
  * POINTER EXTENSIONS
  *     Built in, with the kernel's output (a "*" means the field width is
  *     the extension's own argument, passed as with %*d):
