@@ -156,10 +156,11 @@ int xvswprintf(wchar_t *XPRINTF_RESTRICT str, size_t size,
  *     file found by build ID (<dir>/.build-id/xx/yyyy.debug) or by
  *     .gnu_debuglink with a matching CRC, in the directories set below,
  *     then /usr/lib/debug; MiniDebugInfo (.gnu_debugdata); .dynsym.
- *     Only STT_FUNC and STT_GNU_IFUNC symbols.  Several names at one
- *     address: global > weak > local, then sized > zero-sized, then the
- *     larger size, then fewer leading underscores (strtok, not
- *     __GI_strtok).  Nested symbols: the innermost covering one wins.
+ *     Functions (STT_FUNC, STT_GNU_IFUNC) and data objects (STT_OBJECT,
+ *     STT_COMMON), a function winning where both cover an address.
+ *     Several names at one address: global > weak > local, then sized >
+ *     zero-sized, then the larger size, then fewer leading underscores
+ *     (strtok, not __GI_strtok).  Nested symbols: the innermost covering one wins.
  *     Names print without @VERSION.  debuginfod is never consulted and
  *     no library is loaded, whatever DEBUGINFOD_URLS says.
  *
