@@ -92,7 +92,9 @@ struct tally {
 
 static int same_location(const struct level *ours, const char *file, unsigned line)
 {
-	if (!strcmp(file, "??"))
+	/* Line 0 (code no source line stands for): llvm-symbolizer keeps the
+	 * row's file, xprintf gives no file, as %pSl gives no suffix. */
+	if (!strcmp(file, "??") || line == 0)
 		return !strcmp(ours->file, "??") && ours->line == line;
 	return ours->line == line && oracle_same_path(ours->file, file);
 }
