@@ -2,35 +2,79 @@
 #define _GNU_SOURCE
 #include "oops.h"
 
+#include <errno.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include "../sink_dest.h"
+#include "../vformat.h"
 #include "registers.h"
 #include "signal_codes.h"
 #include "xprintf.h"
 
 #define ADDR_DIGITS ((int)(2 * sizeof(void *)))
 
-/* A return address prints as %pB (the call before it); an interrupted
- * instruction as itself.  C: C++ and Rust names as c++filt prints them. */
-static int frame_line(int fd, void *pc, int interrupted)
+/* Where a Call Trace goes: a window on the stack, as one xdprintf's.  A
+ * live thread's trace gathers there and leaves in a few write(2)s, not
+ * one per line.  A crash report sends each line as it is made, as a call
+ * of its own (a failed one does not stop the next), so that a second
+ * fault while it symbolizes loses none of those before. */
+struct trace_out {
+	struct xp_fd_sink fs;
+	int fd, per_line;
+	int err; /* the first errno of a failed line, 0 if none */
+};
+
+static void trace_printf(struct trace_out *o, const char *fmt, ...)
 {
-	unsigned long a = (unsigned long)(uintptr_t)pc;
-	return interrupted ? xdprintf(fd, " [<%0*lx>] %pSCi\n", ADDR_DIGITS, a, pc)
-			   : xdprintf(fd, " [<%0*lx>] %pBCi\n", ADDR_DIGITS, a, pc);
+	va_list ap;
+	va_start(ap, fmt);
+	int r = xp_vformat(&o->fs.sink, fmt, ap);
+	va_end(ap);
+	if (r < 0 && !o->err)
+		o->err = errno ? errno : EIO;
+	if (o->per_line) {
+		int e = xp_fd_finish(&o->fs);
+		if (e && !o->err)
+			o->err = e;
+		xp_fd_init(&o->fs, o->fd);
+	}
 }
 
-int xp_oops_call_trace(int fd, const struct xp_trace *t, int first)
+/* A return address prints as %pB (the call before it); an interrupted
+ * instruction as itself.  C: C++ and Rust names as c++filt prints them. */
+static void frame_line(struct trace_out *o, void *pc, int interrupted)
 {
-	int failed = xdprintf(fd, "Call Trace:\n") < 0;
+	unsigned long a = (unsigned long)(uintptr_t)pc;
+	if (interrupted)
+		trace_printf(o, " [<%0*lx>] %pSCi\n", ADDR_DIGITS, a, pc);
+	else
+		trace_printf(o, " [<%0*lx>] %pBCi\n", ADDR_DIGITS, a, pc);
+}
+
+int xp_oops_call_trace(int fd, const struct xp_trace *t, int first, int per_line)
+{
+	struct trace_out o;
+	xp_fd_init(&o.fs, fd);
+	o.fd = fd;
+	o.per_line = per_line;
+	o.err = 0;
+	trace_printf(&o, "Call Trace:\n");
 	for (int i = first; i < t->n; i++)
-		failed |= frame_line(fd, t->pc[i], t->interrupted[i]) < 0;
+		frame_line(&o, t->pc[i], t->interrupted[i]);
 	if (t->more)
-		failed |= xdprintf(fd, " ... %d more frames\n", t->more) < 0;
-	failed |= xdprintf(fd, "---[ end trace ]---\n") < 0;
-	return failed ? -1 : 0;
+		trace_printf(&o, " ... %d more frames\n", t->more);
+	trace_printf(&o, "---[ end trace ]---\n");
+	int e = xp_fd_finish(&o.fs);
+	if (e && !o.err)
+		o.err = e;
+	if (!o.err)
+		return 0;
+	errno = o.err;
+	return -1;
 }
 
 /* Whether si_addr is the faulting address (a fault the kernel raised)
@@ -71,5 +115,5 @@ void xp_oops_report(int fd, int sig, const siginfo_t *si, const void *uc, const 
 		xdprintf(fd, "%s: %pSCi\n", xp_pc_label, (void *)xp_context_pc(uc));
 		xp_write_registers(fd, uc);
 	}
-	xp_oops_call_trace(fd, t, first);
+	xp_oops_call_trace(fd, t, first, 1);
 }

@@ -7,7 +7,7 @@
  *    [<000055f1c2a0b1a5>] load_config+0x15/0x2d (inl.c:21)
  *   ---[ end trace ]---
  *
- * Everything here writes with xdprintf: a stack buffer and write(2). */
+ * Everything here writes through a window on the stack and write(2). */
 #ifndef XP_TRACE_OOPS_H
 #define XP_TRACE_OOPS_H
 
@@ -16,9 +16,11 @@
 #include "unwind.h"
 
 /* "Call Trace:", a line per frame of t from frame first on, " ... N more
- * frames" if t counted more, and the end line.  Returns 0, or -1 when a
- * write failed. */
-int xp_oops_call_trace(int fd, const struct xp_trace *t, int first);
+ * frames" if t counted more, and the end line: gathered on the stack and
+ * written in as few write(2)s as fit, or with per_line, each line as it
+ * is made (a dying process).  Returns 0, or -1 with errno when a write
+ * failed. */
+int xp_oops_call_trace(int fd, const struct xp_trace *t, int first, int per_line);
 
 /* The whole report of a signal: the BUG line, the interrupted
  * instruction, the registers (uc may be NULL), then the Call Trace. */

@@ -8,6 +8,8 @@
 #ifndef XP_TRACE_UNWIND_H
 #define XP_TRACE_UNWIND_H
 
+#include <unwind.h>
+
 /* Frames a report holds at most (the rest are counted). */
 #define XP_TRACE_MAX 128
 
@@ -20,13 +22,34 @@ struct xp_trace {
 	int more; /* frames beyond those, counted up to a bound */
 };
 
+struct xp_walk {
+	void **pcs;
+	unsigned char *interrupted;
+	int max, skip, n, more;
+};
+
+/* libgcc's callback: one frame into the walk. */
+_Unwind_Reason_Code xp_unwind_frame(struct _Unwind_Context *ctx, void *data);
+
 /* Up to max frames of the calling thread into pcs, after skipping skip
  * frames (0: the caller of xp_unwind first).  interrupted (may be NULL)
  * gets a flag per frame; without it, an interrupted frame is stored as
  * its instruction's address + 1, like a return address.  *more (may be
  * NULL) gets how many frames there were beyond max.  Returns the number
- * stored. */
-int xp_unwind(void **pcs, unsigned char *interrupted, int max, int skip, int *more);
+ * stored.
+ *
+ * Inlined into its caller, so that libgcc's first frame is the caller's
+ * and no frame of ours is stepped through only to be skipped.  The
+ * caller must keep its frame (noinline, and no tail call after). */
+static inline __attribute__((always_inline)) int xp_unwind(void **pcs, unsigned char *interrupted, int max,
+							   int skip, int *more)
+{
+	struct xp_walk w = { pcs, interrupted, max > 0 ? max : 0, skip, 0, 0 };
+	_Unwind_Backtrace(xp_unwind_frame, &w);
+	if (more)
+		*more = w.more;
+	return w.n;
+}
 
 /* Load and warm the unwinder, so that later walks are signal-safe. */
 void xp_unwind_warm(void);
