@@ -69,15 +69,20 @@ static void put_location(struct xp_sink *s, const char *file, size_t file_len, u
 	xp_put(s, p, (size_t)(tail + sizeof tail - p - 1)); /* without the ')' */
 }
 
-/* " (file:line in inner; call site in outer; ...; call site)" when
- * inlined calls cover at (file, line: at's own line, file NULL if none):
- * 1, else 0 and nothing written. */
-static int put_inlines(struct xp_sink *s, const struct xp_symbol *sym, uintptr_t at, const char *file,
-		       size_t file_len, unsigned line, int demangle)
+/* The source line a text ends with (file NULL: none). */
+struct srcline {
+	const char *file;
+	size_t file_len;
+	unsigned line;
+};
+
+/* " (file:line in inner; call site in outer; ...; call site)" of the
+ * inlined calls w found (l: the address's own line). */
+static void put_inlines(struct xp_sink *s, struct xp_inline_walk w, const struct srcline *l, int demangle)
 {
-	struct xp_inline_walk w;
-	if (!xp_symtab_inlines(sym, at, &w))
-		return 0;
+	const char *file = l->file;
+	size_t file_len = l->file_len;
+	unsigned line = l->line;
 	xp_put(s, " (", 2);
 	const char *name, *call_file;
 	size_t name_len, call_file_len;
@@ -96,7 +101,6 @@ static int put_inlines(struct xp_sink *s, const struct xp_symbol *sym, uintptr_t
 	}
 	put_location(s, file, file_len, line);
 	xp_putc(s, ')');
-	return 1;
 }
 
 /* After the name: +0xoff/0xsize, then [module] (with b, its build ID). */
@@ -127,29 +131,21 @@ struct shown {
 	int with_offset; /* not %ps */
 	int build_id;    /* b */
 	int demangle;    /* C */
-	int inlines;     /* i */
 };
 
-/* The source line a text ends with (file NULL: none). */
-struct srcline {
-	const char *file;
-	size_t file_len;
-	unsigned line;
-};
-
-/* The text of sym, looked up at `at`, through s: the name, its pieces,
- * then the inlined calls at `at` when asked for and there are some, else
- * the line, if any.  Every form's text but a fast miss's (write_text) is
- * made here, the cache's i forms included, so that they are the same. */
-static void put_text(struct xp_sink *s, const struct xp_symbol *sym, uintptr_t at, const struct shown *how,
-		     const struct srcline *l)
+/* The text of sym through s: the name, its pieces, then the inlined calls
+ * inl found (NULL: none), else the line, if any.  Every form's text but a
+ * fast miss's (write_text) is made here, the cache's i forms included, so
+ * that they are the same. */
+static void put_text(struct xp_sink *s, const struct xp_symbol *sym, const struct shown *how,
+		     const struct srcline *l, const struct xp_inline_walk *inl)
 {
 	if (!how->demangle || !xp_put_demangled(s, sym->name, sym->name_len))
 		xp_put(s, sym->name, sym->name_len);
 	put_pieces(s, sym, how->backtrace, how->with_offset, how->build_id);
-	if (how->inlines && put_inlines(s, sym, at, l->file, l->file_len, l->line, how->demangle))
-		return;
-	if (l->file)
+	if (inl)
+		put_inlines(s, *inl, l, how->demangle);
+	else if (l->file)
 		put_line(s, l->file, l->file_len, l->line);
 }
 
@@ -244,23 +240,23 @@ static inline void emit_miss(struct xp_sink *s, const struct xp_symcache_fill *f
 		s->pos += write_text(s->pos, sym, l->file, l->file_len, l->line, with_offset);
 	} else { /* too long for the room there is */
 		const struct shown how = { .with_offset = with_offset };
-		put_text(s, sym, 0, &how, l);
+		put_text(s, sym, &how, l, NULL);
 	}
 }
 
-/* An i form's text on a miss: its length is known only once written, so
- * a text kept is made in a buffer first and put in the cache when it fits
- * an entry; printed whole either way. */
-static inline void emit_inline_miss(struct xp_sink *s, const struct xp_symcache_fill *fill,
-				    const struct xp_symbol *sym, uintptr_t at, int with_offset,
-				    const struct srcline *l, int keep)
+/* An i form's text on a miss where inlined calls (w) cover the address:
+ * its length is known only once written, so a text kept is made in a
+ * buffer first and put in the cache when it fits an entry; printed whole
+ * either way. */
+static void emit_inline_miss(struct xp_sink *s, const struct xp_symcache_fill *fill, const struct xp_symbol *sym,
+			     int with_offset, const struct srcline *l, const struct xp_inline_walk *w, int keep)
 {
-	const struct shown how = { .with_offset = with_offset, .inlines = 1 };
+	const struct shown how = { .with_offset = with_offset };
 	if (keep && xp_symcache_admits(fill)) {
 		char buf[XP_SYMTEXT_MAX + 1];
 		struct xp_buffer_sink b;
 		xp_buffer_init(&b, buf, sizeof buf);
-		put_text(&b.sink, sym, at, &how, l);
+		put_text(&b.sink, sym, &how, l, w);
 		size_t len = xp_sink_count(&b.sink);
 		if (len <= XP_SYMTEXT_MAX) {
 			struct xp_symtext t;
@@ -271,7 +267,7 @@ static inline void emit_inline_miss(struct xp_sink *s, const struct xp_symcache_
 			return;
 		}
 	}
-	put_text(s, sym, at, &how, l); /* not kept, or longer than an entry */
+	put_text(s, sym, &how, l, w); /* not kept, or longer than an entry */
 }
 
 /* A cache miss: the lookup, whose text is put in the cache.  1 when
@@ -297,13 +293,20 @@ static __attribute__((noinline)) int emit_uncached(struct xp_sink *s, uintptr_t 
 		l.file = NULL;
 		keep = xp_symtab_lines_read(&sym);
 	}
-	/* The inlined calls likewise, asked before the text is made: one
-	 * made while they were not read yet (the object's first i lookup
-	 * reads them, a signal handler may not) would lack them. */
-	if (found && form & XP_SYMTEXT_INLINE_BIT)
-		emit_inline_miss(s, &fill, &sym, at, with_offset, &l, keep && xp_symtab_inlines_read(&sym));
-	else if (found)
+	struct xp_inline_walk w;
+	if (found && form & XP_SYMTEXT_INLINE_BIT) {
+		/* The inlined calls likewise, asked before they are looked
+		 * for: a text made while they were not read yet (the object's
+		 * first i lookup reads them, a signal handler may not) would
+		 * lack them.  With none there, the text is the l form's. */
+		keep = keep && xp_symtab_inlines_read(&sym);
+		if (xp_symtab_inlines(&sym, at, &w))
+			emit_inline_miss(s, &fill, &sym, with_offset, &l, &w, keep);
+		else
+			emit_miss(s, &fill, &sym, with_offset, &l, keep);
+	} else if (found) {
 		emit_miss(s, &fill, &sym, with_offset, &l, keep);
+	}
 	xp_symtab_release(&h);
 	errno = saved_errno;
 	return found;
@@ -373,12 +376,13 @@ static int emit(struct xp_sink *s, const struct xp_ext_call *c, uintptr_t addr,
 	struct srcline l = { NULL, 0, 0 };
 	if (lines && xp_symtab_srcline(&sym, at, &l.file, &l.file_len, &l.line))
 		__builtin_prefetch(l.file);
+	struct xp_inline_walk w;
+	int inlined = inlines && xp_symtab_inlines(&sym, at, &w);
 	const struct shown how = { .backtrace = backtrace,
 				   .with_offset = with_offset,
 				   .build_id = has_letter(c, 'b'),
-				   .demangle = has_letter(c, 'C'),
-				   .inlines = inlines };
-	put_text(s, &sym, at, &how, &l);
+				   .demangle = has_letter(c, 'C') };
+	put_text(s, &sym, &how, &l, inlined ? &w : NULL);
 	xp_symtab_release(&h);
 	return 0;
 }
