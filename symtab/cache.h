@@ -21,15 +21,19 @@
 #define XP_SYMTEXT_MAX 464
 
 /* The text as printed: "name+0xoff/0xsize [module]" (%pS), without the
- * offset and size (%ps), either followed by " (file:line)" (%pSl, %psl).
- * Each form of an address is an entry of its own (bit 0: line, bit 1: no
- * offset), so that a hit is one copy out. */
+ * offset and size (%ps), either followed by " (file:line)" (%pSl, %psl)
+ * or by the inlined calls' " (file:line in inner; ...; file:line)" (%pSi,
+ * %psi; " (file:line)" where there are none).  Each form of an address is an entry of its own (bit 0: line,
+ * bit 1: no offset, bit 2: inlined calls), so that a hit is one copy out. */
 enum xp_symtext_form {
 	XP_SYMTEXT_PLAIN,     /* %pS */
 	XP_SYMTEXT_LINE,      /* %pSl */
 	XP_SYMTEXT_NAME,      /* %ps */
 	XP_SYMTEXT_NAME_LINE, /* %psl */
+	XP_SYMTEXT_INLINE = 5,      /* %pSi */
+	XP_SYMTEXT_NAME_INLINE = 7, /* %psi */
 };
+#define XP_SYMTEXT_INLINE_BIT 4
 struct xp_symtext {
 	unsigned len;
 	char text[XP_SYMTEXT_MAX];

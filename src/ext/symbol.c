@@ -17,6 +17,7 @@
 #include "../../symtab/cache.h"
 #include "../../symtab/symtab.h"
 #include "../digits.h"
+#include "../sink_dest.h"
 #include "demangle.h"
 
 static void put_hex(struct xp_sink *s, uintptr_t v)
@@ -68,15 +69,20 @@ static void put_location(struct xp_sink *s, const char *file, size_t file_len, u
 	xp_put(s, p, (size_t)(tail + sizeof tail - p - 1)); /* without the ')' */
 }
 
-/* " (file:line in inner; call site in outer; ...; call site)" when
- * inlined calls cover at (file, line: at's own line, file NULL if none):
- * 1, else 0 and nothing written. */
-static int put_inlines(struct xp_sink *s, const struct xp_symbol *sym, uintptr_t at, const char *file,
-		       size_t file_len, unsigned line, int demangle)
+/* The source line a text ends with (file NULL: none). */
+struct srcline {
+	const char *file;
+	size_t file_len;
+	unsigned line;
+};
+
+/* " (file:line in inner; call site in outer; ...; call site)" of the
+ * inlined calls w found (l: the address's own line). */
+static void put_inlines(struct xp_sink *s, struct xp_inline_walk w, const struct srcline *l, int demangle)
 {
-	struct xp_inline_walk w;
-	if (!xp_symtab_inlines(sym, at, &w))
-		return 0;
+	const char *file = l->file;
+	size_t file_len = l->file_len;
+	unsigned line = l->line;
 	xp_put(s, " (", 2);
 	const char *name, *call_file;
 	size_t name_len, call_file_len;
@@ -95,7 +101,6 @@ static int put_inlines(struct xp_sink *s, const struct xp_symbol *sym, uintptr_t
 	}
 	put_location(s, file, file_len, line);
 	xp_putc(s, ')');
-	return 1;
 }
 
 /* After the name: +0xoff/0xsize, then [module] (with b, its build ID). */
@@ -118,6 +123,30 @@ static void put_pieces(struct xp_sink *s, const struct xp_symbol *sym, int backt
 		}
 		xp_putc(s, ']');
 	}
+}
+
+/* What the letters show of a symbol. */
+struct shown {
+	int backtrace;   /* %pB: the offset printed is one more */
+	int with_offset; /* not %ps */
+	int build_id;    /* b */
+	int demangle;    /* C */
+};
+
+/* The text of sym through s: the name, its pieces, then the inlined calls
+ * inl found (NULL: none), else the line, if any.  Every form's text but a
+ * fast miss's (write_text) is made here, the cache's i forms included, so
+ * that they are the same. */
+static void put_text(struct xp_sink *s, const struct xp_symbol *sym, const struct shown *how,
+		     const struct srcline *l, const struct xp_inline_walk *inl)
+{
+	if (!how->demangle || !xp_put_demangled(s, sym->name, sym->name_len))
+		xp_put(s, sym->name, sym->name_len);
+	put_pieces(s, sym, how->backtrace, how->with_offset, how->build_id);
+	if (inl)
+		put_inlines(s, *inl, l, how->demangle);
+	else if (l->file)
+		put_line(s, l->file, l->file_len, l->line);
 }
 
 /* Hex digits of v at p (which has room for 2 * sizeof v of them):
@@ -193,13 +222,60 @@ static size_t write_text(char *out, const struct xp_symbol *sym, const char *fil
 	return (size_t)(p - out);
 }
 
+/* A plain or l form's text on a miss, written straight where it goes
+ * (write_text), through the cache's copy when kept. */
+static inline void emit_miss(struct xp_sink *s, const struct xp_symcache_fill *fill,
+			     const struct xp_symbol *sym, int with_offset, const struct srcline *l, int keep)
+{
+	size_t need = text_need(sym, l->file != NULL, l->file_len);
+	if (keep && need <= XP_SYMTEXT_MAX && xp_symcache_admits(fill)) {
+		/* the text, for the cache too */
+		struct xp_symtext t;
+		t.len = (unsigned)write_text(t.text, sym, l->file, l->file_len, l->line, with_offset);
+		xp_symcache_put(fill, &t, sym);
+		xp_put(s, t.text, t.len);
+	} else if (need <= (size_t)(s->end - s->pos)) {
+		/* not kept (an address seen once, as in a random walk): the
+		 * text goes straight into the output */
+		s->pos += write_text(s->pos, sym, l->file, l->file_len, l->line, with_offset);
+	} else { /* too long for the room there is */
+		const struct shown how = { .with_offset = with_offset };
+		put_text(s, sym, &how, l, NULL);
+	}
+}
+
+/* An i form's text on a miss where inlined calls (w) cover the address:
+ * its length is known only once written, so a text kept is made in a
+ * buffer first and put in the cache when it fits an entry; printed whole
+ * either way. */
+static void emit_inline_miss(struct xp_sink *s, const struct xp_symcache_fill *fill, const struct xp_symbol *sym,
+			     int with_offset, const struct srcline *l, const struct xp_inline_walk *w, int keep)
+{
+	const struct shown how = { .with_offset = with_offset };
+	if (keep && xp_symcache_admits(fill)) {
+		char buf[XP_SYMTEXT_MAX + 1];
+		struct xp_buffer_sink b;
+		xp_buffer_init(&b, buf, sizeof buf);
+		put_text(&b.sink, sym, &how, l, w);
+		size_t len = xp_sink_count(&b.sink);
+		if (len <= XP_SYMTEXT_MAX) {
+			struct xp_symtext t;
+			t.len = (unsigned)len;
+			memcpy(t.text, buf, len);
+			xp_symcache_put(fill, &t, sym);
+			xp_put(s, buf, len);
+			return;
+		}
+	}
+	put_text(s, sym, &how, l, w); /* not kept, or longer than an entry */
+}
+
 /* A cache miss: the lookup, whose text is put in the cache.  1 when
  * printed, 0 when no symbol.  Out of line: the hits' frame stays small. */
 static __attribute__((noinline)) int emit_uncached(struct xp_sink *s, uintptr_t at, int with_offset,
 						   enum xp_symtext_form form)
 {
 	int lines = form & XP_SYMTEXT_LINE;
-	struct xp_symtext t;
 	/* Indexing opens files: errno stays the caller's (a later %m). */
 	int saved_errno = errno;
 	struct xp_symcache_fill fill;
@@ -211,43 +287,38 @@ static __attribute__((noinline)) int emit_uncached(struct xp_sink *s, uintptr_t 
 	 * read (not when a signal handler could not take the lock to read
 	 * them); without one there is no suffix, as the kernel prints
 	 * assembly. */
-	const char *file = NULL;
-	size_t file_len = 0;
-	unsigned line = 0;
+	struct srcline l = { NULL, 0, 0 };
 	int keep = 1;
-	if (found && lines && !xp_symtab_srcline(&sym, at, &file, &file_len, &line)) {
-		file = NULL;
+	if (found && lines && !xp_symtab_srcline(&sym, at, &l.file, &l.file_len, &l.line)) {
+		l.file = NULL;
 		keep = xp_symtab_lines_read(&sym);
 	}
-	size_t need = found ? text_need(&sym, file != NULL, file_len) : 0;
-	if (found && keep && need <= XP_SYMTEXT_MAX && xp_symcache_admits(&fill)) {
-		/* the text, for the cache too */
-		t.len = (unsigned)write_text(t.text, &sym, file, file_len, line, with_offset);
-		xp_symcache_put(&fill, &t, &sym);
-		xp_put(s, t.text, t.len);
-	} else if (found && need <= (size_t)(s->end - s->pos)) {
-		/* not kept (an address seen once, as in a random walk): the
-		 * text goes straight into the output */
-		s->pos += write_text(s->pos, &sym, file, file_len, line, with_offset);
-	} else if (found) { /* too long for the room there is */
-		xp_put(s, sym.name, sym.name_len);
-		put_pieces(s, &sym, 0, with_offset, 0);
-		if (file)
-			put_line(s, file, file_len, line);
+	struct xp_inline_walk w;
+	if (found && form & XP_SYMTEXT_INLINE_BIT) {
+		/* The inlined calls likewise, asked before they are looked
+		 * for: a text made while they were not read yet (the object's
+		 * first i lookup reads them, a signal handler may not) would
+		 * lack them.  With none there, the text is the l form's. */
+		keep = keep && xp_symtab_inlines_read(&sym);
+		if (xp_symtab_inlines(&sym, at, &w))
+			emit_inline_miss(s, &fill, &sym, with_offset, &l, &w, keep);
+		else
+			emit_miss(s, &fill, &sym, with_offset, &l, keep);
+	} else if (found) {
+		emit_miss(s, &fill, &sym, with_offset, &l, keep);
 	}
 	xp_symtab_release(&h);
 	errno = saved_errno;
 	return found;
 }
 
-/* %pS and %ps with no letters but R (and l for the line form), not %pB:
- * their text comes from the cache, or is put there.  1 when printed, 0
- * when no symbol. */
+/* %pS and %ps with no letters but R, l and i, not %pB: their text comes
+ * from the cache, or is put there.  bits: the form's line and inline
+ * bits.  1 when printed, 0 when no symbol. */
 static inline __attribute__((always_inline)) int emit_cached(struct xp_sink *s, uintptr_t at, int with_offset,
-							    int lines)
+							    unsigned bits)
 {
-	enum xp_symtext_form form =
-		(enum xp_symtext_form)((lines ? XP_SYMTEXT_LINE : 0) | (with_offset ? 0 : XP_SYMTEXT_NAME));
+	enum xp_symtext_form form = (enum xp_symtext_form)(bits | (with_offset ? 0 : XP_SYMTEXT_NAME));
 	struct xp_symtext t;
 	if (xp_symcache_get(at, form, &t)) {
 		if (t.len <= (size_t)(s->end - s->pos)) {
@@ -261,15 +332,22 @@ static inline __attribute__((always_inline)) int emit_cached(struct xp_sink *s, 
 	return emit_uncached(s, at, with_offset, form);
 }
 
-/* Whether the letters leave a cached form: none but R, or l too (*lines). */
-static int cached_form(const struct xp_ext_call *c, int *lines)
+/* The form bits of a letter: l, or i (which implies l). */
+static unsigned letter_bits(char letter)
 {
-	*lines = 0;
+	return letter == 'i' ? XP_SYMTEXT_INLINE : letter == 'l' ? XP_SYMTEXT_LINE : 0;
+}
+
+/* Whether the letters leave a cached form: none but R, l and i; *bits
+ * gets the form's line and inline bits. */
+static int cached_form(const struct xp_ext_call *c, unsigned *bits)
+{
+	*bits = 0;
 	for (size_t i = 0; i < c->nletters; i++) {
-		if (c->letters[i] == 'l')
-			*lines = 1;
-		else if (c->letters[i] != 'R')
+		unsigned b = letter_bits(c->letters[i]);
+		if (!b && c->letters[i] != 'R')
 			return 0;
+		*bits |= b;
 	}
 	return 1;
 }
@@ -278,9 +356,9 @@ static int emit(struct xp_sink *s, const struct xp_ext_call *c, uintptr_t addr,
 		int backtrace, int with_offset, uintptr_t miss)
 {
 	uintptr_t at = addr - (uintptr_t)backtrace;
-	int cached_lines;
-	if (!backtrace && cached_form(c, &cached_lines)) {
-		if (!emit_cached(s, at, with_offset, cached_lines))
+	unsigned bits;
+	if (!backtrace && cached_form(c, &bits)) {
+		if (!emit_cached(s, at, with_offset, bits))
 			put_hex(s, miss);
 		return 0;
 	}
@@ -292,21 +370,19 @@ static int emit(struct xp_sink *s, const struct xp_ext_call *c, uintptr_t addr,
 		put_hex(s, miss);
 		return 0;
 	}
-	if (!has_letter(c, 'C') || !xp_put_demangled(s, sym.name, sym.name_len))
-		xp_put(s, sym.name, sym.name_len);
-	/* The line is found here, its path loading while the rest is
+	/* The line is found first, its path loading while the rest is
 	 * written; without a line there is no suffix at all, as the kernel
 	 * prints assembly. */
-	const char *file = NULL;
-	size_t file_len = 0;
-	unsigned line = 0;
-	if (lines && xp_symtab_srcline(&sym, at, &file, &file_len, &line))
-		__builtin_prefetch(file);
-	put_pieces(s, &sym, backtrace, with_offset, has_letter(c, 'b'));
-	if (inlines && put_inlines(s, &sym, at, file, file_len, line, has_letter(c, 'C')))
-		file = NULL;
-	if (file)
-		put_line(s, file, file_len, line);
+	struct srcline l = { NULL, 0, 0 };
+	if (lines && xp_symtab_srcline(&sym, at, &l.file, &l.file_len, &l.line))
+		__builtin_prefetch(l.file);
+	struct xp_inline_walk w;
+	int inlined = inlines && xp_symtab_inlines(&sym, at, &w);
+	const struct shown how = { .backtrace = backtrace,
+				   .with_offset = with_offset,
+				   .build_id = has_letter(c, 'b'),
+				   .demangle = has_letter(c, 'C') };
+	put_text(s, &sym, &how, &l, inlined ? &w : NULL);
 	xp_symtab_release(&h);
 	return 0;
 }
@@ -345,15 +421,15 @@ int xp_ext_symbol_name(struct xp_sink *s, const struct xp_ext_call *c)
 	return emit_code(s, c, XP_DESC_SYMBOL, 0);
 }
 
-void xp_ext_symbol_plain(struct xp_sink *s, const void *ptr, int with_offset, int line)
+void xp_ext_symbol_plain(struct xp_sink *s, const void *ptr, int with_offset, char letter)
 {
 	uintptr_t p = (uintptr_t)ptr;
 	if (!xp_desc_native()) {
-		if (!emit_cached(s, p, with_offset, line))
+		if (!emit_cached(s, p, with_offset, letter_bits(letter)))
 			put_hex(s, p);
 		return;
 	}
-	struct xp_ext_call c = { .ptr = ptr, .letters = "l", .nletters = (size_t)(line != 0) };
+	struct xp_ext_call c = { .ptr = ptr, .letters = &letter, .nletters = (size_t)(letter != 0) };
 	emit_code(s, &c, XP_DESC_SYMBOL, with_offset);
 }
 

@@ -9,6 +9,7 @@
 #include <dlfcn.h>
 #include <math.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +54,22 @@ NAMED_FUNCTION(LONGER_NAME, 7)
 NAMED_FUNCTION(LONGEST_NAME, 8)
 static int (*const named_by_length[])(int) = { tiny_, SHORT_NAME, MEDIUM_NAME, LONG_NAME, LONGER_NAME,
 					       LONGEST_NAME };
+/* A name longer than an entry: its texts are never cached. */
+#define HUGE_NAME PASTE(huge_, PASTE(PASTE(PASTE(X100, X100), PASTE(X100, X100)), PASTE(PASTE(X20, X20), X20)))
+NAMED_FUNCTION(HUGE_NAME, 9) /* 465 bytes */
+
+/* Inlined calls, for %pSi: cache_inlines holds cache_twice, inlined
+ * (always, whatever the optimisation). */
+int cache_sink[8];
+static inline __attribute__((always_inline)) void cache_twice(int x)
+{
+	cache_sink[x & 7] = x * 2 + 1;
+}
+__attribute__((noinline, used)) void cache_inlines(int x)
+{
+	cache_twice(x);
+	cache_twice(x + 3);
+}
 
 /* What %pS (with_offset) or %ps must print for addr, from the index. */
 static void expected(uintptr_t addr, int with_offset, char *out, size_t n)
@@ -162,6 +179,26 @@ START_TEST(every_path_into_any_room)
 }
 END_TEST
 
+/* "<fmt>" of addr into every room around text's length prints what
+ * glibc's snprintf prints of "<text>": the same truncation and return
+ * value, and no byte past the end touched. */
+static void check_room(uintptr_t addr, const char *fmt, const char *text)
+{
+	size_t len = strlen(text);
+	const size_t sizes[] = { 0, 1, len / 2, len - 1, len, len + 1, len + 2, len + 3, 800 };
+	char wrapped[16];
+	snprintf(wrapped, sizeof wrapped, "<%s>", fmt);
+	for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+		char got[900], want[900];
+		memset(got, '#', sizeof got);
+		memset(want, '#', sizeof want);
+		int n = xsnprintf(got, sizes[k], wrapped, (void *)addr);
+		int m = snprintf(want, sizes[k], "<%s>", text);
+		ck_assert_int_eq(n, m);
+		ck_assert_msg(!memcmp(got, want, sizeof got), "%s: %zu bytes, room %zu", fmt, len, sizes[k]);
+	}
+}
+
 /* A hit copies texts of every length into any room as a miss writes
  * them: what glibc's snprintf prints of the index's text, with the same
  * truncation and return value, and no byte past the end touched. */
@@ -172,20 +209,10 @@ START_TEST(every_length_through_a_hit)
 		uintptr_t a = (uintptr_t)FN(named_by_length[f]) + 1;
 		char text[600];
 		expected(a, 1, text, sizeof text);
-		size_t len = strlen(text);
-		const size_t sizes[] = { 0, 1, len / 2, len - 1, len, len + 1, 600 };
 		for (int turn = 0; turn < 2; turn++) /* a second miss fills */
 			check_prints(a);
 		ck_assert_msg(cached(a), "%s", text);
-		for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
-			char got[700], want[700];
-			memset(got, '#', sizeof got);
-			memset(want, '#', sizeof want);
-			int n = xsnprintf(got, sizes[k], "<%pS>", (void *)a);
-			int m = snprintf(want, sizes[k], "<%s>", text);
-			ck_assert_int_eq(n, m);
-			ck_assert_msg(!memcmp(got, want, sizeof got), "%zu bytes, room %zu", len, sizes[k]);
-		}
+		check_room(a, "%pS", text);
 	}
 }
 END_TEST
@@ -265,6 +292,191 @@ START_TEST(line_form_has_places_of_its_own)
 	ck_assert(xp_symcache_get(b, XP_SYMTEXT_PLAIN, &t));
 	check_prints(a);
 	check_prints(b);
+}
+END_TEST
+
+/* Append to out (n bytes) as snprintf would. */
+static __attribute__((format(printf, 3, 4))) void append(char *out, size_t n, const char *fmt, ...)
+{
+	size_t len = strlen(out);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(out + len, n - len, fmt, ap);
+	va_end(ap);
+}
+
+/* What %pSi (with_offset) or %psi must print for addr: the inlined calls
+ * there, innermost first ("??" for what is unknown), else the line as
+ * %pSl prints it. */
+static void expected_inline(uintptr_t addr, int with_offset, char *out, size_t n)
+{
+	expected(addr, with_offset, out, n);
+	struct xp_symbol sym;
+	struct xp_symtab_hold h;
+	const char *file = NULL, *name;
+	size_t file_len = 0, name_len;
+	unsigned line = 0;
+	struct xp_inline_walk w;
+	if (xp_symtab_lookup(addr, &sym, &h)) {
+		int has_line = xp_symtab_srcline(&sym, addr, &file, &file_len, &line);
+		if (!has_line)
+			file = NULL, file_len = 0, line = 0;
+		if (xp_symtab_inlines(&sym, addr, &w)) {
+			append(out, n, " (");
+			const char *call_file;
+			size_t call_file_len;
+			unsigned call_line;
+			while (xp_symtab_inline_next(&w, &name, &name_len, &call_file, &call_file_len, &call_line)) {
+				append(out, n, "%.*s:%u in %.*s; ", file ? (int)file_len : 2, file ? file : "??", line,
+				       name ? (int)name_len : 2, name ? name : "??");
+				file = call_file, file_len = call_file_len, line = call_line;
+			}
+			append(out, n, "%.*s:%u)", file ? (int)file_len : 2, file ? file : "??", line);
+		} else if (has_line) {
+			append(out, n, " (%.*s:%u)", (int)file_len, file, line);
+		}
+	}
+	xp_symtab_release(&h);
+}
+
+/* An address inside cache_inlines that inlined code covers. */
+static uintptr_t inlined_address(void)
+{
+	uintptr_t code = (uintptr_t)FN(cache_inlines);
+	char text[900];
+	for (uintptr_t off = 0; off < 64; off++) {
+		expected_inline(code + off, 1, text, sizeof text);
+		if (strstr(text, " in ")) /* cache_twice, or "??" where its name is not read */
+			return code + off;
+	}
+	ck_abort_msg("no inlined call found in cache_inlines");
+	return 0;
+}
+
+/* The i forms' texts: the first print is only remembered, the second
+ * fills, the third comes from the cache, all three the text made from the
+ * index; with inlined calls, without (then the l form's text), in this
+ * program, a library loaded later and libc. */
+START_TEST(inline_form_from_the_cache)
+{
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	void *h = dlopen(FIXTURE_DIR "/libxpfix_late.so", RTLD_NOW | RTLD_LOCAL);
+	ck_assert_ptr_nonnull(h);
+	uintptr_t a[] = { inlined_address(), (uintptr_t)FN(cache_prog_function) + 1, (uintptr_t)FN(abort) + 3,
+			  oracle_code(dlsym(h, "late_global")) };
+	static const char *const fmts[] = { "%pSi", "%psi" };
+	static const enum xp_symtext_form forms[] = { XP_SYMTEXT_INLINE, XP_SYMTEXT_NAME_INLINE };
+	for (size_t i = 0; i < sizeof a / sizeof *a; i++)
+		for (int f = 0; f < 2; f++) {
+			char want[900], line_form[900], got[900];
+			expected_inline(a[i], !f, want, sizeof want);
+			expected_line(a[i], !f, line_form, sizeof line_form);
+			if (i == 0)
+				ck_assert_msg(strcmp(want, line_form) != 0, "%s", want);
+			struct xp_symtext t;
+			for (int turn = 0; turn < 3; turn++) { /* first miss, second miss (fills), hit */
+				ck_assert_int_eq(xp_symcache_get(a[i], forms[f], &t), turn == 2);
+				ck_assert_int_eq(xsnprintf(got, sizeof got, fmts[f], (void *)a[i]), (int)strlen(want));
+				ck_assert_str_eq(got, want);
+			}
+			ck_assert(xp_symcache_get(a[i], forms[f], &t));
+			ck_assert_str_eq((t.text[t.len] = 0, t.text), want);
+			/* the spellings of the i form share its entry */
+			xsnprintf(got, sizeof got, f ? "%psli" : "%pSRi", (void *)a[i]);
+			ck_assert_str_eq(got, want);
+		}
+	ck_assert_int_eq(dlclose(h), 0);
+}
+END_TEST
+
+/* An address's i and l forms, even where their texts are the same, are
+ * entries of their own: neither is served from the other's, in whichever
+ * order they are printed and filled. */
+START_TEST(inline_and_line_forms_apart)
+{
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	uintptr_t a[] = { inlined_address(), (uintptr_t)FN(cache_prog_function) + 1 };
+	for (size_t i = 0; i < sizeof a / sizeof *a; i++)
+		for (int order = 0; order < 2; order++) {
+			xprintf_symbols_set_debug_path(NULL); /* every entry stale */
+			ck_assert_int_eq(xprintf_symbols_preload(), 0);
+			char want_i[900], want_l[900], got[900];
+			expected_inline(a[i], 1, want_i, sizeof want_i);
+			expected_line(a[i], 1, want_l, sizeof want_l);
+			const char *first = order ? "%pSl" : "%pSi";
+			enum xp_symtext_form first_form = order ? XP_SYMTEXT_LINE : XP_SYMTEXT_INLINE,
+					     other_form = order ? XP_SYMTEXT_INLINE : XP_SYMTEXT_LINE;
+			struct xp_symtext t;
+			for (int turn = 0; turn < 3; turn++) {
+				xsnprintf(got, sizeof got, first, (void *)a[i]);
+				ck_assert_str_eq(got, order ? want_l : want_i);
+			}
+			ck_assert(xp_symcache_get(a[i], first_form, &t));
+			ck_assert(!xp_symcache_get(a[i], other_form, &t));
+			for (int turn = 0; turn < 3; turn++) { /* both, taking turns */
+				xsnprintf(got, sizeof got, "%pSi", (void *)a[i]);
+				ck_assert_str_eq(got, want_i);
+				xsnprintf(got, sizeof got, "%pSl", (void *)a[i]);
+				ck_assert_str_eq(got, want_l);
+			}
+			ck_assert(xp_symcache_get(a[i], XP_SYMTEXT_INLINE, &t));
+			ck_assert_str_eq((t.text[t.len] = 0, t.text), want_i);
+			ck_assert(xp_symcache_get(a[i], XP_SYMTEXT_LINE, &t));
+			ck_assert_str_eq((t.text[t.len] = 0, t.text), want_l);
+			ck_assert(!xp_symcache_get(a[i], XP_SYMTEXT_NAME_INLINE, &t));
+			ck_assert(!xp_symcache_get(a[i], XP_SYMTEXT_PLAIN, &t));
+		}
+}
+END_TEST
+
+/* Texts longer than an entry: printed whole, with the return value of
+ * the whole, truncated as snprintf truncates, and never cached. */
+START_TEST(inline_text_too_long_for_an_entry)
+{
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	uintptr_t a = (uintptr_t)FN(HUGE_NAME) + 1;
+	static const char *const fmts[] = { "%pSi", "%psi" };
+	static const enum xp_symtext_form forms[] = { XP_SYMTEXT_INLINE, XP_SYMTEXT_NAME_INLINE };
+	for (int f = 0; f < 2; f++) {
+		char text[900];
+		expected_inline(a, !f, text, sizeof text);
+		ck_assert_uint_gt(strlen(text), XP_SYMTEXT_MAX);
+		const size_t sizes[] = { 0, XP_SYMTEXT_MAX, strlen(text), strlen(text) + 1, 900 };
+		for (int turn = 0; turn < 3; turn++)
+			for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+				char got[1000], want[1000];
+				memset(got, '#', sizeof got);
+				memset(want, '#', sizeof want);
+				int n = xsnprintf(got, sizes[k], fmts[f], (void *)a);
+				int m = snprintf(want, sizes[k], "%s", text);
+				ck_assert_int_eq(n, m);
+				ck_assert_msg(!memcmp(got, want, sizeof got), "%s, room %zu, turn %d", fmts[f], sizes[k],
+					      turn);
+				struct xp_symtext t;
+				ck_assert(!xp_symcache_get(a, forms[f], &t));
+			}
+	}
+}
+END_TEST
+
+/* The same for the i form's texts, which are longer by their suffix:
+ * each one that fits an entry is cached, the longest are not, and all
+ * print alike. */
+START_TEST(every_length_through_a_hit_inline_form)
+{
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	for (size_t f = 0; f < sizeof named_by_length / sizeof *named_by_length; f++) {
+		uintptr_t a = (uintptr_t)FN(named_by_length[f]) + 1;
+		char text[900], got[900];
+		expected_inline(a, 1, text, sizeof text);
+		for (int turn = 0; turn < 2; turn++) { /* a second miss fills */
+			xsnprintf(got, sizeof got, "%pSi", (void *)a);
+			ck_assert_str_eq(got, text);
+		}
+		struct xp_symtext t;
+		ck_assert_int_eq(xp_symcache_get(a, XP_SYMTEXT_INLINE, &t), strlen(text) <= XP_SYMTEXT_MAX);
+		check_room(a, "%pSi", text);
+	}
 }
 END_TEST
 
@@ -480,7 +692,7 @@ END_TEST
 
 /* However hot keys share places in the filter of keys seen, each is
  * admitted by its third miss: sets of 64 hot addresses, in two forms or
- * in all four, miss in turn (a key admitted stops missing).  Addresses
+ * in all six, miss in turn (a key admitted stops missing).  Addresses
  * are drawn at random (seeded), so that keys sharing places, and rings of
  * them, turn up; the third miss, not the second, since the filter may
  * have been emptied between a key's first two. */
@@ -488,13 +700,13 @@ START_TEST(hot_keys_all_get_in)
 {
 	enum { SETS = 400, HOT = 64 };
 	static const enum xp_symtext_form two[] = { XP_SYMTEXT_PLAIN, XP_SYMTEXT_NAME },
-					  four[] = { XP_SYMTEXT_PLAIN, XP_SYMTEXT_LINE, XP_SYMTEXT_NAME,
-						     XP_SYMTEXT_NAME_LINE };
+					  six[] = { XP_SYMTEXT_PLAIN, XP_SYMTEXT_LINE, XP_SYMTEXT_NAME,
+						    XP_SYMTEXT_NAME_LINE, XP_SYMTEXT_INLINE, XP_SYMTEXT_NAME_INLINE };
 	ck_assert_int_eq(xprintf_symbols_preload(), 0); /* the cache is mapped */
 	uint64_t state = 0x2545f4914f6cdd1du;
 	for (int set = 0; set < SETS; set++) {
-		const enum xp_symtext_form *forms = set % 2 ? four : two;
-		int nforms = set % 2 ? 4 : 2;
+		const enum xp_symtext_form *forms = set % 2 ? six : two;
+		int nforms = set % 2 ? 6 : 2;
 		uintptr_t addr[HOT];
 		unsigned admitted[HOT] = { 0 }, all = 0;
 		for (int i = 0; i < HOT; i++) {
@@ -618,9 +830,13 @@ int main(void)
 	tcase_add_test(tc, second_print_comes_from_the_cache);
 	tcase_add_test(tc, every_path_into_any_room);
 	tcase_add_test(tc, every_length_through_a_hit);
+	tcase_add_test(tc, every_length_through_a_hit_inline_form);
 	tcase_add_test(tc, line_form_beside_the_plain_one);
 	tcase_add_test(tc, addresses_sharing_an_entry);
 	tcase_add_test(tc, line_form_has_places_of_its_own);
+	tcase_add_test(tc, inline_form_from_the_cache);
+	tcase_add_test(tc, inline_and_line_forms_apart);
+	tcase_add_test(tc, inline_text_too_long_for_an_entry);
 	tcase_add_test(tc, overlapping_places_settle);
 	tcase_add_test(tc, object_unloaded_and_another_loaded_at_its_place);
 	tcase_add_test(tc, nodelete_objects_stay);

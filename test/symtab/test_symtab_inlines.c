@@ -22,6 +22,7 @@
 #include <unistd.h>
 #include <xprintf.h>
 
+#include "../../symtab/cache.h"
 #include "../../symtab/symtab.h"
 #include "check_run.h"
 #include "oracle.h"
@@ -178,8 +179,9 @@ static void compare_with_symbolizer(const char *file, uintptr_t bias, struct pro
 }
 
 /* Addresses every stride bytes through the function symbols of m (at most
- * max), each printed with %pSi and %pSl; the spellings of i agree. */
-static size_t probe_module(const struct omodule *m, struct probe *p, size_t max, unsigned stride)
+ * max), each printed with %pSi and %pSl three times (the last from the
+ * text cache, *hits counts those in it); the spellings of i agree. */
+static size_t probe_module(const struct omodule *m, struct probe *p, size_t max, unsigned stride, size_t *hits)
 {
 	size_t n = 0;
 	for (size_t s = 0; s < m->n && n < max; s++) {
@@ -188,6 +190,18 @@ static size_t probe_module(const struct omodule *m, struct probe *p, size_t max,
 			uintptr_t a = o->start + off;
 			xsnprintf(p[n].ours, sizeof p[n].ours, "%pSi", (void *)a);
 			xsnprintf(p[n].line_form, sizeof p[n].line_form, "%pSl", (void *)a);
+			/* twice more: the second miss fills the text cache, the
+			 * third print is a hit; all print alike */
+			for (int again = 0; again < 2; again++) {
+				char other[TEXT_MAX];
+				xsnprintf(other, sizeof other, "%pSi", (void *)a);
+				ck_assert_str_eq(other, p[n].ours);
+				xsnprintf(other, sizeof other, "%pSl", (void *)a);
+				ck_assert_str_eq(other, p[n].line_form);
+			}
+			struct xp_symtext t;
+			if (xp_symcache_get(a, XP_SYMTEXT_INLINE, &t))
+				(*hits)++;
 			if (n % 64 == 0) {
 				char other[TEXT_MAX];
 				xsnprintf(other, sizeof other, "%pSli", (void *)a);
@@ -216,12 +230,14 @@ static void check_loaded(const char *suffix, const char *oracle_file, unsigned s
 		ck_assert_int_eq(oracle_load_split(&m, oracle_file, path, 0, bias, ""), 0);
 	else
 		ck_assert_int_eq(oracle_load(&m, path, 0, bias, ""), 0);
-	size_t n = probe_module(&m, probes, MAX_ADDRS, stride);
+	size_t hits = 0;
+	size_t n = probe_module(&m, probes, MAX_ADDRS, stride, &hits);
 	struct tally t = { 0 };
 	compare_with_symbolizer(oracle_file ? oracle_file : path, bias, probes, n, &t);
-	printf("%-26s %6zu addresses: %5zu inlined (%zu levels, deepest %zu)\n", *suffix ? suffix : "(main program)",
-	       t.addrs, t.inlined, t.levels, t.deepest);
+	printf("%-26s %6zu addresses: %5zu inlined (%zu levels, deepest %zu), %zu %%pSi from the cache\n",
+	       *suffix ? suffix : "(main program)", t.addrs, t.inlined, t.levels, t.deepest, hits);
 	ck_assert_uint_ge(t.inlined, min_inlined);
+	ck_assert_uint_ge(hits, n / 2); /* texts too long for an entry are not cached */
 	oracle_free(&m);
 }
 

@@ -327,6 +327,52 @@ START_TEST(line_form_in_a_handler_during_the_line_read)
 }
 END_TEST
 
+/* Every address of prog_inlines's first bytes, twice each (see
+ * print_line_form). */
+#define INLINE_PROBES 64
+static char in_handler_i[INLINE_PROBES][256];
+static char *inline_code;
+
+static void print_inline_form(int sig)
+{
+	(void)sig;
+	for (int off = 0; off < INLINE_PROBES; off++)
+		for (int i = 0; i < 2; i++)
+			xsnprintf(in_handler_i[off], sizeof in_handler_i[off], "%pSi", inline_code + off);
+}
+
+/* The program's lines are read but not its inlined calls; the first %pSi
+ * reads them, and a signal lands in the middle.  The handler's %pSi
+ * cannot take the lock: it prints the l form's text, and that is not
+ * kept (it lacks the inlined calls), so that %pSi afterwards unfolds
+ * them as the uncached %pSCi does. */
+START_TEST(inline_form_in_a_handler_during_the_inline_read)
+{
+	inline_code = (char *)oracle_code(FN(prog_inlines));
+	static char line_form[INLINE_PROBES][256];
+	for (int off = 0; off < INLINE_PROBES; off++)
+		xsnprintf(line_form[off], sizeof line_form[off], "%pSl", inline_code + off);
+	struct sigaction sa = { 0 };
+	sa.sa_handler = print_inline_form;
+	sigaction(SIGUSR1, &sa, NULL);
+	signal_at_open = 1;
+	char text[256], uncached[256];
+	xsnprintf(text, sizeof text, "%pSi", PROG_STATIC_CODE);
+	ck_assert_int_eq(signal_at_open, 0); /* control: the read opened a file */
+	int inlined = 0;
+	for (int off = 0; off < INLINE_PROBES && !strncmp(line_form[off], "prog_inlines+", 13); off++) {
+		ck_assert_str_eq(in_handler_i[off], line_form[off]);
+		for (int i = 0; i < 2; i++) {
+			xsnprintf(text, sizeof text, "%pSi", inline_code + off);
+			xsnprintf(uncached, sizeof uncached, "%pSCi", inline_code + off); /* C: never cached */
+			ck_assert_str_eq(text, uncached);
+		}
+		inlined += strstr(text, " in ") != NULL;
+	}
+	ck_assert_int_gt(inlined, 0);
+}
+END_TEST
+
 /* The library loads libdw on the first lookup.  glibc's dlopen is not safe
  * against failing allocations (an object half added to _dl_find_object's
  * tables crashes later), nor is the thread-local data of a library it
@@ -388,6 +434,7 @@ int main(void)
 	tcase_add_test(tc, no_allocation_no_lock_after_preload);
 	tcase_add_test(tc, object_loaded_after_preload_is_indexed_on_the_spot);
 	tcase_add_test(tc, line_form_in_a_handler_during_the_line_read);
+	tcase_add_test(tc, inline_form_in_a_handler_during_the_inline_read);
 	tcase_add_test(tc, out_of_memory_during_indexing);
 	suite_add_tcase(s, tc);
 	return check_run(s);
