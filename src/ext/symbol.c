@@ -222,52 +222,64 @@ static size_t write_text(char *out, const struct xp_symbol *sym, const char *fil
 	return (size_t)(p - out);
 }
 
+/* A text whose length is known only once written (inlined calls, or a
+ * bound over an entry's size): made in a buffer, put in the cache when it
+ * fits an entry, printed whole either way.  w: the inlined calls, or NULL. */
+static void emit_buffered(struct xp_sink *s, const struct xp_symcache_fill *fill, const struct xp_symbol *sym,
+			  const struct shown *how, const struct srcline *l, const struct xp_inline_walk *w)
+{
+	char buf[XP_SYMTEXT_MAX + 1];
+	struct xp_buffer_sink b;
+	xp_buffer_init(&b, buf, sizeof buf);
+	put_text(&b.sink, sym, how, l, w);
+	size_t len = xp_sink_count(&b.sink);
+	if (len > XP_SYMTEXT_MAX) {
+		put_text(s, sym, how, l, w); /* longer than an entry */
+		return;
+	}
+	struct xp_symtext t;
+	t.len = (unsigned)len;
+	memcpy(t.text, buf, len);
+	xp_symcache_put(fill, &t, sym);
+	xp_put(s, buf, len);
+}
+
 /* A plain or l form's text on a miss, written straight where it goes
  * (write_text), through the cache's copy when kept. */
 static inline void emit_miss(struct xp_sink *s, const struct xp_symcache_fill *fill,
 			     const struct xp_symbol *sym, int with_offset, const struct srcline *l, int keep)
 {
 	size_t need = text_need(sym, l->file != NULL, l->file_len);
-	if (keep && need <= XP_SYMTEXT_MAX && xp_symcache_admits(fill)) {
+	const struct shown how = { .with_offset = with_offset };
+	int admitted = keep && xp_symcache_admits(fill);
+	if (admitted && need <= XP_SYMTEXT_MAX) {
 		/* the text, for the cache too */
 		struct xp_symtext t;
 		t.len = (unsigned)write_text(t.text, sym, l->file, l->file_len, l->line, with_offset);
 		xp_symcache_put(fill, &t, sym);
 		xp_put(s, t.text, t.len);
+	} else if (admitted) {
+		/* need is a bound (widest offsets and line): the text may fit */
+		emit_buffered(s, fill, sym, &how, l, NULL);
 	} else if (need <= (size_t)(s->end - s->pos)) {
 		/* not kept (an address seen once, as in a random walk): the
 		 * text goes straight into the output */
 		s->pos += write_text(s->pos, sym, l->file, l->file_len, l->line, with_offset);
 	} else { /* too long for the room there is */
-		const struct shown how = { .with_offset = with_offset };
 		put_text(s, sym, &how, l, NULL);
 	}
 }
 
 /* An i form's text on a miss where inlined calls (w) cover the address:
- * its length is known only once written, so a text kept is made in a
- * buffer first and put in the cache when it fits an entry; printed whole
- * either way. */
+ * its length is known only once written. */
 static void emit_inline_miss(struct xp_sink *s, const struct xp_symcache_fill *fill, const struct xp_symbol *sym,
 			     int with_offset, const struct srcline *l, const struct xp_inline_walk *w, int keep)
 {
 	const struct shown how = { .with_offset = with_offset };
-	if (keep && xp_symcache_admits(fill)) {
-		char buf[XP_SYMTEXT_MAX + 1];
-		struct xp_buffer_sink b;
-		xp_buffer_init(&b, buf, sizeof buf);
-		put_text(&b.sink, sym, &how, l, w);
-		size_t len = xp_sink_count(&b.sink);
-		if (len <= XP_SYMTEXT_MAX) {
-			struct xp_symtext t;
-			t.len = (unsigned)len;
-			memcpy(t.text, buf, len);
-			xp_symcache_put(fill, &t, sym);
-			xp_put(s, buf, len);
-			return;
-		}
-	}
-	put_text(s, sym, &how, l, w); /* not kept, or longer than an entry */
+	if (keep && xp_symcache_admits(fill))
+		emit_buffered(s, fill, sym, &how, l, w);
+	else
+		put_text(s, sym, &how, l, w); /* not kept */
 }
 
 /* A cache miss: the lookup, whose text is put in the cache.  1 when

@@ -474,7 +474,7 @@ START_TEST(every_length_through_a_hit_inline_form)
 			ck_assert_str_eq(got, text);
 		}
 		struct xp_symtext t;
-		ck_assert_int_eq(xp_symcache_get(a, XP_SYMTEXT_INLINE, &t), strlen(text) <= XP_SYMTEXT_MAX);
+		ck_assert_msg(xp_symcache_get(a, XP_SYMTEXT_INLINE, &t) == (strlen(text) <= XP_SYMTEXT_MAX), "%zu: %s", f, text);
 		check_room(a, "%pSi", text);
 	}
 }
