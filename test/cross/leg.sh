@@ -41,7 +41,7 @@ say() { echo "$arch: $*"; }
 . "$root/test/lib/debian-src.sh"
 
 # --- 1. tools -------------------------------------------------------------
-tools=("gcc-$triple" "binutils-$triple" "$libc_pkg"
+tools=("gcc-$triple" "g++-$triple" "binutils-$triple" "$libc_pkg"
        qemu-user cmake make pkg-config dpkg-dev m4 flex bison gawk libc-bin)
 missing=()
 for p in "${tools[@]}"; do installed "$p" || missing+=("$p"); done

@@ -10,6 +10,8 @@
 #                       the emulated glibc (LOCPATH inside the guest; optional)
 set(CMAKE_SYSTEM_NAME Linux)
 set(CMAKE_C_COMPILER ${XPRINTF_CROSS_TRIPLE}-gcc)
+# The C++ inline-test fixture (leg.sh installs the cross g++).
+set(CMAKE_CXX_COMPILER ${XPRINTF_CROSS_TRIPLE}-g++)
 set(XPRINTF_CROSS_LIBC /usr/${XPRINTF_CROSS_TRIPLE})
 
 if(NOT XPRINTF_CROSS_DEPS AND DEFINED ENV{XPRINTF_CROSS_DEPS})
