@@ -316,7 +316,7 @@ static void level_text(const struct level *l, char *buf, size_t len)
 }
 
 int compare_frames(const struct frames *ours, const struct frames *gdb, const char *stop, int max,
-		   int names_only, struct compare_stats *st, char *why, size_t len)
+		   unsigned flags, struct compare_stats *st, char *why, size_t len)
 {
 	memset(st, 0, sizeof *st);
 	int n = stop_at(ours, stop, max), g = stop_at(gdb, stop, max);
@@ -326,8 +326,8 @@ int compare_frames(const struct frames *ours, const struct frames *gdb, const ch
 	}
 	for (int i = 0; i < n; i++) {
 		const struct level *a = &ours->lv[i], *b = &gdb->lv[i];
-		int ok = a->inlined == b->inlined && same_name(a, b, st) &&
-			 (names_only || same_line(a, b, st));
+		int names_only = (flags & CMP_NAMES_ONLY) || (i == 0 && (flags & CMP_FIRST_NAME));
+		int ok = a->inlined == b->inlined && same_name(a, b, st) && (names_only || same_line(a, b, st));
 		if (!ok) {
 			char x[600], y[600];
 			level_text(a, x, sizeof x);

@@ -47,11 +47,16 @@ struct compare_stats {
 	int views;    /* lines accepted as the other DWARF row (gdb_frames.py) */
 };
 
+enum {
+	CMP_NAMES_ONLY = 1, /* no file:line (no debug information) */
+	CMP_FIRST_NAME = 2, /* the first level by name only */
+};
+
 /* Whether ours equals gdb's, level by level, up to and including the
  * function named stop (a frame's own level), or the first max levels
- * (max > 0).  names_only: no file:line.  On a mismatch, why says so. */
+ * (max > 0); flags are CMP_*.  On a mismatch, why says so. */
 int compare_frames(const struct frames *ours, const struct frames *gdb, const char *stop, int max,
-		   int names_only, struct compare_stats *st, char *why, size_t len);
+		   unsigned flags, struct compare_stats *st, char *why, size_t len);
 
 /* The levels' names, for messages. */
 void frames_text(const struct frames *f, char *buf, size_t len);

@@ -15,6 +15,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <check.h>
+
+#include "trace_frames.h"
+
 static void child(const struct run_opts *o, int out)
 {
 	struct rlimit no_core = { 0, 0 };
@@ -150,3 +154,30 @@ const char *run_status_text(int status, char *buf, size_t len)
 		snprintf(buf, len, "status %#x", status);
 	return buf;
 }
+
+#ifdef XP_TEST_GDB
+int gdb_frames(const char *prog, const char *arg1, const char *arg2, const char *breakpoint, const char *stop,
+	       int max, struct frames *f)
+{
+	char vars[256], brk[256];
+	snprintf(vars, sizeof vars, "python XP_STOP=%s%s%s; XP_MAX=%d", stop ? "'" : "", stop ? stop : "None",
+		 stop ? "'" : "", max);
+	snprintf(brk, sizeof brk, "%s%s", breakpoint ? "break " : "echo", breakpoint ? breakpoint : "");
+	const char *argv[] = { XP_TEST_GDB, "-batch", "-nx", "-ex", "set debuginfod enabled off",
+			       "-ex", "set startup-with-shell off", "-ex", brk, "-ex", "run", "-ex", vars,
+			       "-x", XP_TRACE_GDB_SCRIPT, "--args", prog, arg1, arg2, NULL };
+	struct run_opts o = { argv, NULL, NULL, 0 };
+	struct run_result r;
+	ck_assert(run_program(&o, &r) == 0);
+	ck_assert_msg(parse_gdb(r.out, f) == 0, "gdb printed no frames:\n%s", r.out);
+	run_free(&r);
+	return 1;
+}
+#else
+int gdb_frames(const char *prog, const char *arg1, const char *arg2, const char *breakpoint, const char *stop,
+	       int max, struct frames *f)
+{
+	(void)prog, (void)arg1, (void)arg2, (void)breakpoint, (void)stop, (void)max, (void)f;
+	return 0;
+}
+#endif

@@ -24,6 +24,16 @@ struct run_result {
 int run_program(const struct run_opts *o, struct run_result *r);
 void run_free(struct run_result *r);
 
+struct frames;
+
+/* gdb's frames (gdb_frames.py) of prog run with up to two arguments
+ * (NULL ends them), where gdb stops it: at its fatal signal, or at
+ * breakpoint (a gdb location, or NULL).  stop and max as compare_frames.
+ * Returns 1, or 0 where there is no gdb (XP_TEST_GDB undefined); a run
+ * that printed no frame fails the test. */
+int gdb_frames(const char *prog, const char *arg1, const char *arg2, const char *breakpoint, const char *stop,
+	       int max, struct frames *f);
+
 /* "killed by SIGSEGV", "exit 1": for messages. */
 const char *run_status_text(int status, char *buf, size_t len);
 
