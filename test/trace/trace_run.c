@@ -19,6 +19,43 @@
 
 #include "trace_frames.h"
 
+#ifdef XP_TRACE_EMULATOR
+/* Cross builds: the target's programs run through qemu-user (there is no
+ * binfmt_misc), which takes the guest's environment as -E options. */
+static void exec_program(const struct run_opts *o)
+{
+	static const char *const emulator[] = { XP_TRACE_EMULATOR };
+	const char *argv[64];
+	char preload[4200], file[4200];
+	size_t n = 0;
+	for (size_t i = 0; i < sizeof emulator / sizeof emulator[0]; i++)
+		argv[n++] = emulator[i];
+	if (o->preload) {
+		snprintf(preload, sizeof preload, "LD_PRELOAD=%s", o->preload);
+		argv[n++] = "-E";
+		argv[n++] = preload;
+	}
+	if (o->report_file) {
+		snprintf(file, sizeof file, "XPRINTF_CRASH_REPORT=%s", o->report_file);
+		argv[n++] = "-E";
+		argv[n++] = file;
+	}
+	for (size_t i = 0; o->argv[i] && n < 63; i++)
+		argv[n++] = o->argv[i];
+	argv[n] = NULL;
+	execvp(argv[0], (char *const *)argv);
+}
+#else
+static void exec_program(const struct run_opts *o)
+{
+	if (o->preload)
+		setenv("LD_PRELOAD", o->preload, 1);
+	if (o->report_file)
+		setenv("XPRINTF_CRASH_REPORT", o->report_file, 1);
+	execv(o->argv[0], (char *const *)o->argv);
+}
+#endif
+
 static void child(const struct run_opts *o, int out)
 {
 	struct rlimit no_core = { 0, 0 };
@@ -30,11 +67,7 @@ static void child(const struct run_opts *o, int out)
 		close(out);
 	unsetenv("LD_PRELOAD");
 	unsetenv("XPRINTF_CRASH_REPORT");
-	if (o->preload)
-		setenv("LD_PRELOAD", o->preload, 1);
-	if (o->report_file)
-		setenv("XPRINTF_CRASH_REPORT", o->report_file, 1);
-	execv(o->argv[0], (char *const *)o->argv);
+	exec_program(o);
 	_exit(127);
 }
 
