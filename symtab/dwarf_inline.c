@@ -17,6 +17,7 @@
 struct unit_span {
 	uint64_t start, die, end, abbrev;
 	struct dw_unit u;
+	int rooted; /* u has the bases its root DIE gives */
 };
 struct units {
 	struct unit_span *v;
@@ -163,7 +164,17 @@ static const struct unit_span *unit_of(struct walk *w, int alt, uint64_t off)
 	}
 	if (!lo || off < us->v[lo - 1].die || off >= us->v[lo - 1].end)
 		return NULL;
-	return &us->v[lo - 1];
+	struct unit_span *sp = &us->v[lo - 1];
+	if (!sp->rooted) {
+		/* A name in DW_FORM_strx (clang's) needs the root's
+		 * DW_AT_str_offsets_base, which the header does not give. */
+		struct dw_unit u = sp->u;
+		struct dw_root root;
+		if (xp_dw_read_root(file_sections(w, alt), &u, sp->die, sp->abbrev, &root))
+			sp->u = u;
+		sp->rooted = 1;
+	}
+	return sp;
 }
 
 static void drop_tables(struct walk *w)
