@@ -130,10 +130,6 @@ static int read_units(struct walk *w, int alt)
 		off = sp.end;
 		if (!ok || type == UT_type)
 			continue;
-		/* Names in the unit found by reference (an origin's) need its
-		 * str_offsets_base too (clang's strx forms). */
-		struct dw_root root;
-		xp_dw_read_root(s, &sp.u, sp.die, sp.abbrev, &root);
 		if (us->n == cap) {
 			cap = cap ? 2 * cap : 256;
 			struct unit_span *v = realloc(us->v, cap * sizeof *v);
