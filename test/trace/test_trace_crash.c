@@ -135,6 +135,13 @@ static void check_frames(const struct crash_case *c, const char *how, const stru
 			 const struct frames *oracle)
 {
 	char why[2048];
+#if defined(XP_TRACE_EMULATOR) && defined(__powerpc64__)
+	/* The Call Trace is empty there, as in example_crash_handler. */
+	printf("trace: %s %s: frames not checked: libgcc cannot step through qemu-user's ppc64 signal frames\n",
+	       case_name(c), how);
+	(void)r, (void)oracle, (void)why;
+	return;
+#endif
 	if (!c->stop)
 		ck_assert_msg(r->more > 0, "%s %s: no '... more frames' line", case_name(c), how);
 	if (!oracle) {
@@ -177,6 +184,13 @@ static int skipped(const struct crash_case *c)
 #if !defined(__x86_64__) && !defined(__i386__)
 	if (c->flags & X86_ONLY) {
 		printf("trace: %s not run: integer division by zero does not trap here\n", c->prog);
+		return 1;
+	}
+#endif
+#ifdef XP_TRACE_EMULATOR
+	if (c->flags & TWO_REPORTS) {
+		/* /proc shows qemu's own signal masks, not the guest's. */
+		printf("trace: %s not run: under qemu-user the test cannot see threads in the handler\n", case_name(c));
 		return 1;
 	}
 #endif

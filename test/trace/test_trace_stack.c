@@ -28,6 +28,16 @@
 
 #define DEPTH 64
 
+/* Under qemu-user on ppc64, libgcc cannot step through the emulator's
+ * signal frames, and glibc's backtrace() there walks the back chain,
+ * which ends a frame earlier at a thread's start: only the frames both
+ * have are compared. */
+#if defined(XP_TRACE_EMULATOR) && defined(__powerpc64__)
+#define COMMON_FRAMES_ONLY 1
+#else
+#define COMMON_FRAMES_ONLY 0
+#endif
+
 /* The line of dump_stack.c that holds the marker. */
 static int marker_line(void)
 {
@@ -119,8 +129,9 @@ static int compare_pair(const struct pair *p, int max)
 	int g = first_in_both(p), interrupted = 0;
 	ck_assert_str_eq(name_of(p->ours[0], a, sizeof a), "both");
 	int want = p->ng - g < max ? p->ng - g : max;
-	ck_assert_msg(p->n == want, "ours %d frames, glibc's %d", p->n, want);
-	for (int i = 1; i < p->n; i++) {
+	int n = COMMON_FRAMES_ONLY ? (p->n < want ? p->n : want) : want;
+	ck_assert_msg((COMMON_FRAMES_ONLY || p->n == n) && n > 1, "ours %d frames, glibc's %d", p->n, want);
+	for (int i = 1; i < n; i++) {
 		uintptr_t x = (uintptr_t)p->ours[i], y = (uintptr_t)p->glibc[g + i];
 		if (x == y + 1 && !interrupted++)
 			continue;
@@ -181,7 +192,9 @@ START_TEST(backtrace_in_signal_handler)
 	ck_assert(sigaction(SIGUSR1, &sa, NULL) == 0);
 	syscall(SYS_tgkill, getpid(), gettid(), SIGUSR1);
 	/* The frame that tgkill's syscall returned to. */
-	ck_assert_int_eq(compare_pair(&from_handler, DEPTH), 1);
+	int interrupted = compare_pair(&from_handler, DEPTH);
+	if (!COMMON_FRAMES_ONLY)
+		ck_assert_int_eq(interrupted, 1);
 }
 END_TEST
 

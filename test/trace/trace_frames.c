@@ -107,13 +107,17 @@ static int more_line(const char *s, int *more)
 	return sscanf(s, " ... %d more frames", more) == 1;
 }
 
-/* A register line, or the interrupted pc's: "RIP: ...", "PC: ...". */
+/* A register line, or the interrupted pc's: "RIP: ...", "PC: ...",
+ * "x9 : ..." (aarch64 pads the names). */
 static int label_line(const char *s, const char *e)
 {
 	const char *p = s;
-	while (p < e && (isupper((unsigned char)*p) || isdigit((unsigned char)*p)))
+	while (p < e && isalnum((unsigned char)*p))
 		p++;
-	return p > s && p + 1 < e && p[0] == ':' && p[1] == ' ';
+	const char *name_end = p;
+	while (p < e && *p == ' ')
+		p++;
+	return name_end > s && p + 1 < e && p[0] == ':' && p[1] == ' ';
 }
 
 enum state { OUTSIDE, AFTER_BUG, IN_REGS, IN_TRACE };
