@@ -102,15 +102,16 @@ const struct xp_dwarf_file *xp_dwarf_filetab_file(const struct xp_dwarf_filetab 
 static int run_program(struct dw_cursor *c, const struct program *g, struct xp_dwarf_filetab *t, const char *comp_dir,
 		       xp_dwarf_row_fn fn, void *ctx)
 {
-	uint64_t addr = 0, file = 1;
-	int64_t line = 1;
+	/* Unsigned so that a malformed program wraps instead of overflowing;
+	 * rows whose line is out of range print no line. */
+	uint64_t addr = 0, file = 1, line = 1;
 	while (c->p < c->end && !c->bad) {
 		unsigned op = *c->p++;
 		int emit = 0, end = 0;
 		if (op >= g->opcode_base) {
 			unsigned adj = op - g->opcode_base;
 			addr += (uint64_t)g->min_inst * (adj / g->line_range);
-			line += g->line_base + (int)(adj % g->line_range);
+			line += (uint64_t)(int64_t)(g->line_base + (int)(adj % g->line_range));
 			emit = 1;
 		} else if (op == 0) {
 			uint64_t len = dw_uleb(c);
@@ -144,7 +145,7 @@ static int run_program(struct dw_cursor *c, const struct program *g, struct xp_d
 				addr += g->min_inst * dw_uleb(c);
 				break;
 			case LNS_advance_line:
-				line += dw_sleb(c);
+				line += (uint64_t)dw_sleb(c);
 				break;
 			case LNS_set_file:
 				file = dw_uleb(c);
@@ -162,7 +163,7 @@ static int run_program(struct dw_cursor *c, const struct program *g, struct xp_d
 			}
 		}
 		if (emit && !c->bad) {
-			uint32_t l = line > 0 && line <= UINT32_MAX ? (uint32_t)line : 0;
+			uint32_t l = line <= UINT32_MAX ? (uint32_t)line : 0;
 			int rc = fn(ctx, addr, xp_dwarf_filetab_file(t, file), l, end, comp_dir);
 			if (rc)
 				return rc;
