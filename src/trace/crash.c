@@ -53,8 +53,7 @@ static int index_of(int sig)
 }
 
 /* The first frame after the one the signal interrupted (the handler and
- * the signal trampoline are before it); none if the walk never reached
- * it. */
+ * the signal trampoline are before it); -1 if the walk never reached it. */
 static int first_caller(const struct xp_trace *t, uintptr_t pc)
 {
 	for (int i = 0; i < t->n; i++)
@@ -63,7 +62,7 @@ static int first_caller(const struct xp_trace *t, uintptr_t pc)
 	for (int i = 0; i < t->n; i++)
 		if ((uintptr_t)t->pc[i] == pc)
 			return i + 1;
-	return t->n;
+	return -1;
 }
 
 /* Give the signal back to what handled it before: a fault the kernel
@@ -100,7 +99,10 @@ static void on_fatal_signal(int sig, siginfo_t *si, void *uc)
 	}
 	struct xp_trace t;
 	t.n = xp_unwind(t.pc, t.interrupted, XP_TRACE_MAX, 0, &t.more);
-	xp_oops_report(atomic_load(&report_fd), sig, si, uc, &t, first_caller(&t, xp_context_pc(uc)));
+	int first = first_caller(&t, xp_context_pc(uc));
+	if (first < 0)
+		first = xp_unwind_backchain(uc, &t) ? 1 : t.n;
+	xp_oops_report(atomic_load(&report_fd), sig, si, uc, &t, first);
 	atomic_store(&reporter, 0);
 	atomic_fetch_sub(&crashing, 1);
 	for (long spins = 0; atomic_load(&crashing) > 0 && spins < WAIT_FOR_OTHERS; spins++)

@@ -51,6 +51,11 @@ static inline __attribute__((always_inline)) int xp_unwind(void **pcs, unsigned 
 	return w.n;
 }
 
+/* Where the unwinder cannot step through a signal frame, the interrupted
+ * context's frames by the ABI's back chain (ppc64; backchain.c): 1 with t
+ * filled (the interrupted instruction first), 0 where there is none. */
+int xp_unwind_backchain(const void *uc, struct xp_trace *t);
+
 /* Load and warm the unwinder, so that later walks are signal-safe. */
 void xp_unwind_warm(void);
 
