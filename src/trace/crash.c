@@ -7,6 +7,12 @@
  * reported too.  Threads that crash together take turns through one
  * atomic word (the tid of the reporting thread); the first to finish waits
  * for the others' reports before its signal ends the process.
+ *
+ * The report's head (signal, instruction, registers) is written before
+ * the stack is walked, and the walk may fault: a crash that smashed the
+ * frame chain sends the unwinder to a bogus address.  SIGSEGV and SIGBUS
+ * are let through for the walk alone, and the nested handler jumps back
+ * out of it: the report ends with the frames found until then.
  */
 #define _GNU_SOURCE
 #include "xprintf.h"
@@ -14,6 +20,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <sys/mman.h>
@@ -43,6 +50,13 @@ static int installed;
 
 static atomic_int reporter; /* tid writing a report, 0 if none */
 static atomic_int crashing; /* threads in the handler */
+
+/* The reporter's walk, owned by the thread in `reporter`: static, so
+ * that what it found survives a jump out of it. */
+static struct xp_trace walk_trace;
+static struct xp_walk walk;
+static sigjmp_buf walk_escape;
+static volatile sig_atomic_t walking;
 
 static int index_of(int sig)
 {
@@ -88,6 +102,11 @@ static void on_fatal_signal(int sig, siginfo_t *si, void *uc)
 	atomic_fetch_add(&crashing, 1);
 	while (!atomic_compare_exchange_weak(&reporter, &none, self)) {
 		if (none == self) {
+			if (walking) { /* the walk faulted: end it there */
+				walking = 0;
+				atomic_fetch_sub(&crashing, 1);
+				siglongjmp(walk_escape, 1);
+			}
 			/* a fault while this thread reports: no second report */
 			atomic_fetch_sub(&crashing, 1);
 			pass_on(sig, si);
@@ -97,12 +116,27 @@ static void on_fatal_signal(int sig, siginfo_t *si, void *uc)
 		none = 0;
 		sched_yield();
 	}
-	struct xp_trace t;
-	t.n = xp_unwind(t.pc, t.interrupted, XP_TRACE_MAX, 0, &t.more);
-	int first = first_caller(&t, xp_context_pc(uc));
+	int fd = atomic_load(&report_fd);
+	xp_oops_report_head(fd, sig, si, uc);
+	struct xp_trace *t = &walk_trace;
+	walk = (struct xp_walk){ t->pc, t->interrupted, XP_TRACE_MAX, 0, 0, 0 };
+	sigset_t faults;
+	sigemptyset(&faults);
+	sigaddset(&faults, SIGSEGV);
+	sigaddset(&faults, SIGBUS);
+	if (sigsetjmp(walk_escape, 0) == 0) {
+		walking = 1;
+		pthread_sigmask(SIG_UNBLOCK, &faults, NULL);
+		xp_unwind_walk(&walk);
+	}
+	pthread_sigmask(SIG_BLOCK, &faults, NULL);
+	walking = 0;
+	t->n = walk.n;
+	t->more = walk.more;
+	int first = first_caller(t, xp_context_pc(uc));
 	if (first < 0)
-		first = xp_unwind_backchain(uc, &t) ? 1 : t.n;
-	xp_oops_report(atomic_load(&report_fd), sig, si, uc, &t, first);
+		first = xp_unwind_backchain(uc, t) ? 1 : t->n;
+	xp_oops_call_trace(fd, t, first, 1);
 	atomic_store(&reporter, 0);
 	atomic_fetch_sub(&crashing, 1);
 	for (long spins = 0; atomic_load(&crashing) > 0 && spins < WAIT_FOR_OTHERS; spins++)

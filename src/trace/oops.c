@@ -107,13 +107,11 @@ static void bug_line(int fd, int sig, const siginfo_t *si)
 		 (int)gettid(), thread);
 }
 
-void xp_oops_report(int fd, int sig, const siginfo_t *si, const void *uc, const struct xp_trace *t,
-		    int first)
+void xp_oops_report_head(int fd, int sig, const siginfo_t *si, const void *uc)
 {
 	bug_line(fd, sig, si);
 	if (uc) {
 		xdprintf(fd, "%s: %pSCi\n", xp_pc_label, (void *)xp_context_pc(uc));
 		xp_write_registers(fd, uc);
 	}
-	xp_oops_call_trace(fd, t, first, 1);
 }

@@ -22,9 +22,9 @@
  * failed. */
 int xp_oops_call_trace(int fd, const struct xp_trace *t, int first, int per_line);
 
-/* The whole report of a signal: the BUG line, the interrupted
- * instruction, the registers (uc may be NULL), then the Call Trace. */
-void xp_oops_report(int fd, int sig, const siginfo_t *si, const void *uc, const struct xp_trace *t,
-		    int first);
+/* A signal's report up to its Call Trace: the BUG line, the interrupted
+ * instruction and the registers (uc may be NULL).  Written before the
+ * stack is walked, so that a walk that faults loses none of it. */
+void xp_oops_report_head(int fd, int sig, const siginfo_t *si, const void *uc);
 
 #endif

@@ -31,6 +31,14 @@ struct xp_walk {
 /* libgcc's callback: one frame into the walk. */
 _Unwind_Reason_Code xp_unwind_frame(struct _Unwind_Context *ctx, void *data);
 
+/* The walk itself, into a w the caller set up: w counts the frames as
+ * they are found, so a caller that leaves the walk early (crash.c, when
+ * it faults on a smashed stack) keeps those.  Inlined as xp_unwind. */
+static inline __attribute__((always_inline)) void xp_unwind_walk(struct xp_walk *w)
+{
+	_Unwind_Backtrace(xp_unwind_frame, w);
+}
+
 /* Up to max frames of the calling thread into pcs, after skipping skip
  * frames (0: the caller of xp_unwind first).  interrupted (may be NULL)
  * gets a flag per frame; without it, an interrupted frame is stored as
@@ -45,7 +53,7 @@ static inline __attribute__((always_inline)) int xp_unwind(void **pcs, unsigned 
 							   int skip, int *more)
 {
 	struct xp_walk w = { pcs, interrupted, max > 0 ? max : 0, skip, 0, 0 };
-	_Unwind_Backtrace(xp_unwind_frame, &w);
+	xp_unwind_walk(&w);
 	if (more)
 		*more = w.more;
 	return w.n;
