@@ -293,22 +293,38 @@ static void assign_tables(struct cands *v, const char *strbase[XP_SYMIDX_TABLES]
 	}
 }
 
-/* Functions to the front, objects behind them; the number of functions.
- * (The index builder sorts each part.) */
-static size_t functions_first(struct cands *v)
+/* Functions to the front, objects behind them, each part in table order
+ * (of equal candidates at one start the later wins, in the index as in
+ * the scan); the number of functions, or -1 out of memory. */
+static long functions_first(struct cands *v)
 {
-	size_t nfunc = 0;
-	for (size_t i = 0; i < v->n; i++) {
-		if (v->c[i].is_data)
-			continue;
-		struct xp_symcand c = v->c[i];
-		v->c[i] = v->c[nfunc];
-		v->c[nfunc] = c;
-		Elf *e = v->elf[i];
-		v->elf[i] = v->elf[nfunc];
-		v->elf[nfunc++] = e;
+	size_t ndata = 0;
+	for (size_t i = 0; i < v->n; i++)
+		ndata += v->c[i].is_data;
+	if (!ndata)
+		return (long)v->n;
+	struct xp_symcand *dc = malloc(ndata * sizeof *dc);
+	Elf **de = malloc(ndata * sizeof *de);
+	if (!dc || !de) {
+		free(dc);
+		free(de);
+		return -1;
 	}
-	return nfunc;
+	size_t nfunc = 0, nd = 0;
+	for (size_t i = 0; i < v->n; i++) {
+		if (v->c[i].is_data) {
+			dc[nd] = v->c[i];
+			de[nd++] = v->elf[i];
+		} else {
+			v->c[nfunc] = v->c[i];
+			v->elf[nfunc++] = v->elf[i];
+		}
+	}
+	memcpy(v->c + nfunc, dc, ndata * sizeof *dc);
+	memcpy(v->elf + nfunc, de, ndata * sizeof *de);
+	free(dc);
+	free(de);
+	return (long)nfunc;
 }
 
 static Dwfl *open_module(const struct xp_symmod *m, struct xp_debuginfo_ctx *x,
@@ -518,8 +534,9 @@ int xp_symmod_build(const struct xp_symmod *m, struct xp_symmod_built *b)
 	xp_desc_opd_release(&opd);
 	const char *strbase[XP_SYMIDX_TABLES] = { 0 };
 	assign_tables(&v, strbase);
-	size_t nfunc = functions_first(&v);
-	if (rc < 0 || xp_symidx_build(&b->ix, m->lo, strbase, v.c, nfunc) < 0 ||
+	long sorted = rc < 0 ? -1 : functions_first(&v);
+	size_t nfunc = sorted < 0 ? 0 : (size_t)sorted;
+	if (sorted < 0 || xp_symidx_build(&b->ix, m->lo, strbase, v.c, nfunc) < 0 ||
 	    xp_symidx_build(&b->data, m->lo, strbase, v.c ? v.c + nfunc : NULL, v.n - nfunc) < 0) {
 		xp_symidx_free(&b->ix);
 		free(v.c);

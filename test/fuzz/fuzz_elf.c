@@ -76,6 +76,13 @@ static int init_once(void)
 
 static volatile size_t sink; /* keeps the name reads */
 
+static void print_hit(const char *who, int kind, const struct xp_symidx_hit *h)
+{
+	fprintf(stderr, " %s %d", who, kind);
+	if (kind)
+		fprintf(stderr, " %s start %#lx size %#lx", h->name, (unsigned long)h->start, (unsigned long)h->size);
+}
+
 /* The scan's answer for addr must be the index's (unless it cannot tell). */
 static void check_scan(const struct xp_symmod *m, const struct xp_symmod_built *b, uintptr_t addr)
 {
@@ -86,8 +93,13 @@ static void check_scan(const struct xp_symmod *m, const struct xp_symmod_built *
 	int kind = xp_symidx_find(&b->ix, addr, &want) ? 1 : xp_symidx_find(&b->data, addr, &want) ? 2 : 0;
 	const struct xp_symidx_hit *hit = got == 1 ? &func : &data;
 	if (got != kind ||
-	    (kind && (hit->start != want.start || hit->size != want.size || strcmp(hit->name, want.name))))
+	    (kind && (hit->start != want.start || hit->size != want.size || strcmp(hit->name, want.name)))) {
+		fprintf(stderr, "fuzz_elf: at %#lx (object at %#lx):", (unsigned long)addr, (unsigned long)m->lo);
+		print_hit("scan", got, hit);
+		print_hit("; index", kind, &want);
+		fprintf(stderr, "\n");
 		abort();
+	}
 }
 
 static struct xp_symmod_built *load(const struct xp_symmod *m)
