@@ -48,6 +48,7 @@ atomic_uint xp_symtab_generation;
 static atomic_uint epoch;
 static atomic_uint readers[2];
 static atomic_int builder_tid; /* thread holding `lock`, 0 if none */
+static atomic_int no_builds_tid; /* a thread that must not build, 0 if none */
 
 /* Everything below is guarded by lock. */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -153,12 +154,17 @@ static void register_atfork(void)
 static int lock_builder(void)
 {
 	int self = (int)gettid();
-	if (atomic_load(&builder_tid) == self)
-		return -1; /* re-entered from a signal handler during a build */
+	if (atomic_load(&builder_tid) == self || atomic_load(&no_builds_tid) == self)
+		return -1; /* re-entered from a signal handler during a build, or a crash report */
 	pthread_once(&atfork_once, register_atfork);
 	pthread_mutex_lock(&lock);
 	atomic_store(&builder_tid, self);
 	return 0;
+}
+
+void xp_symtab_no_builds_for(int tid)
+{
+	atomic_store(&no_builds_tid, tid);
 }
 
 static void unlock_builder(void)

@@ -103,6 +103,12 @@ int xp_symtab_in_opd(uintptr_t addr);
  * with errno. */
 int xp_symtab_preload(void);
 
+/* While tid (a thread writing a crash report) is set, its lookups build
+ * nothing: an object not yet indexed, or its lines, answer as unknown
+ * (building allocates and takes the builder lock, which the crash may
+ * hold).  0 lifts it. */
+void xp_symtab_no_builds_for(int tid);
+
 /* Extra debug-file directories (colon-separated; NULL or "" for none),
  * searched before /usr/lib/debug; drops the current index. */
 int xp_symtab_set_debug_path(const char *dirs);

@@ -27,6 +27,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "../../symtab/symtab.h"
 #include "oops.h"
 #include "registers.h"
 #include "unwind.h"
@@ -116,6 +117,9 @@ static void on_fatal_signal(int sig, siginfo_t *si, void *uc)
 		none = 0;
 		sched_yield();
 	}
+	/* Objects loaded since the install print as addresses: indexing
+	 * them would allocate, and the crash may hold malloc's lock. */
+	xp_symtab_no_builds_for(self);
 	int fd = atomic_load(&report_fd);
 	xp_oops_report_head(fd, sig, si, uc);
 	struct xp_trace *t = &walk_trace;
@@ -137,6 +141,7 @@ static void on_fatal_signal(int sig, siginfo_t *si, void *uc)
 	if (first < 0)
 		first = xp_unwind_backchain(uc, t) ? 1 : t->n;
 	xp_oops_call_trace(fd, t, first, 1);
+	xp_symtab_no_builds_for(0);
 	atomic_store(&reporter, 0);
 	atomic_fetch_sub(&crashing, 1);
 	for (long spins = 0; atomic_load(&crashing) > 0 && spins < WAIT_FOR_OTHERS; spins++)
