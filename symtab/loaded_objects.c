@@ -580,8 +580,8 @@ static int index_module(struct xp_symmod *m)
 	struct xp_symmod_built *b = atomic_load(&m->built);
 	if (xp_symmod_build(m, b) == 0)
 		return 0;
-	if (++m->failures < 3)
-		return -1;
+	if (errno == EAGAIN || ++m->failures < 3)
+		return -1; /* (EAGAIN: loaded but not yet relocated; not a failure) */
 	xp_symmod_built_empty(b);
 	return 0;
 }
@@ -937,10 +937,17 @@ int xp_symtab_preload(void)
 	if (!unchanged(s))
 		rc = rescan();
 	s = atomic_load(&current);
-	for (size_t i = 0; rc == 0 && s && i < s->n; i++)
-		if (ready_to_index(s->mods[i]) && (rc = index_module(s->mods[i])) == 0 &&
-		    (rc = read_debug(s->mods[i], 0)) == 0)
+	for (size_t i = 0; rc == 0 && s && i < s->n; i++) {
+		if (!ready_to_index(s->mods[i]))
+			continue;
+		rc = index_module(s->mods[i]);
+		if (rc < 0 && errno == EAGAIN) {
+			rc = 0; /* reloaded meanwhile: as if not ready */
+			continue;
+		}
+		if (rc == 0 && (rc = read_debug(s->mods[i], 0)) == 0)
 			rc = read_debug(s->mods[i], 1);
+	}
 	reclaim();
 	unlock_builder();
 	return rc;

@@ -196,15 +196,22 @@ struct reader {
 	Dwfl_Module *mod;
 	int nsym, i;
 	const struct xp_desc_opd *opd;
+	uintptr_t lo, hi; /* the object's span: where relocated entries point */
+	/* An entry word pointed outside the object: its .opd was read while
+	 * the loader was still relocating it (a dlopen() of a same-layout
+	 * object where a dlclose()d one was, in another thread).  What was
+	 * read must not be kept. */
+	int unready;
 	Elf *last_elf;
 	GElf_Word last_shndx;
 	uintptr_t last_end;
 	int last_alloc;
 };
 
-static void reader_init(struct reader *r, Dwfl_Module *mod, int nsym, const struct xp_desc_opd *opd)
+static void reader_init(struct reader *r, Dwfl_Module *mod, int nsym, const struct xp_desc_opd *opd,
+			const struct xp_symmod *m)
 {
-	*r = (struct reader){ .mod = mod, .nsym = nsym, .opd = opd };
+	*r = (struct reader){ .mod = mod, .nsym = nsym, .opd = opd, .lo = m ? m->lo : 0, .hi = m ? m->hi : 0 };
 }
 
 /* Symbol i as a candidate: 1 with *c and the file it came from, or 0. */
@@ -237,6 +244,8 @@ static int candidate_at(struct reader *r, int i, struct xp_symcand *c, Elf **elf
 		return 0; /* not in memory: a .gnu.warning text, a note */
 	uintptr_t start = (uintptr_t)addr, sec_end = r->last_end, entry;
 	if (!kind && r->opd && xp_desc_opd_entry(r->opd, (uintptr_t)(sym.st_value + bias), &entry)) {
+		if (entry < r->lo || entry >= r->hi)
+			r->unready = 1;
 		start = entry;
 		sec_end = 0; /* .opd's end says nothing about the code */
 	}
@@ -262,15 +271,20 @@ static int next_candidate(struct reader *r, struct xp_symcand *c, Elf **elfp)
 }
 
 /* All of them; -1 when out of memory. */
-static int collect(Dwfl_Module *mod, int nsym, struct cands *v, const struct xp_desc_opd *opd)
+static int collect(const struct xp_symmod *m, Dwfl_Module *mod, int nsym, struct cands *v,
+		   const struct xp_desc_opd *opd)
 {
 	struct reader r;
-	reader_init(&r, mod, nsym, opd);
+	reader_init(&r, mod, nsym, opd, m);
 	struct xp_symcand c;
 	Elf *elf;
 	while (next_candidate(&r, &c, &elf))
 		if (push(v, &c, elf) < 0)
 			return -1;
+	if (r.unready) {
+		errno = EAGAIN;
+		return -1;
+	}
 	return 0;
 }
 
@@ -419,7 +433,7 @@ static int module_opd(Dwfl_Module *mod, struct xp_desc_opd *opd)
 static int symbols_usable(Dwfl_Module *mod, int nsym, Elf *main_elf, int have_debugfile)
 {
 	struct reader r;
-	reader_init(&r, mod, nsym, NULL);
+	reader_init(&r, mod, nsym, NULL, NULL);
 	struct xp_symcand c;
 	Elf *elf;
 	while (next_candidate(&r, &c, &elf))
@@ -530,7 +544,8 @@ int xp_symmod_build(const struct xp_symmod *m, struct xp_symmod_built *b)
 	struct cands v = { 0 };
 	struct xp_desc_opd opd = { 0, 0, NULL };
 	int have_opd = module_opd(mod, &opd);
-	int rc = nsym > 0 ? collect(mod, nsym, &v, have_opd ? &opd : NULL) : 0;
+	int rc = nsym > 0 ? collect(m, mod, nsym, &v, have_opd ? &opd : NULL) : 0;
+	int collect_errno = errno; /* ENOMEM, or EAGAIN: .opd not relocated yet */
 	xp_desc_opd_release(&opd);
 	const char *strbase[XP_SYMIDX_TABLES] = { 0 };
 	assign_tables(&v, strbase);
@@ -541,7 +556,7 @@ int xp_symmod_build(const struct xp_symmod *m, struct xp_symmod_built *b)
 		xp_symidx_free(&b->ix);
 		free(v.c);
 		free(v.elf);
-		errno = ENOMEM;
+		errno = rc < 0 ? collect_errno : ENOMEM;
 		return -1;
 	}
 	b->candidates = nfunc;
@@ -731,11 +746,13 @@ int xp_symmod_scan(const struct xp_symmod *m, const struct xp_symmod_built *b, u
 	struct xp_desc_opd opd = { 0, 0, NULL };
 	int have_opd = module_opd(mod, &opd);
 	struct reader r;
-	reader_init(&r, mod, nsym, have_opd ? &opd : NULL);
+	reader_init(&r, mod, nsym, have_opd ? &opd : NULL, m);
 	struct scan_state st;
 	scan_init(&st, m->lo, addr, 0);
 	scan_symbols(&st, &r);
 	xp_desc_opd_release(&opd);
+	if (r.unready)
+		return -1; /* the index build says so (EAGAIN) */
 	for (size_t t = 0; t < XP_SYMIDX_TABLES && st.owner[t]; t++)
 		st.undecided |= (uintptr_t)(st.hi[t] - st.lo[t]) > XP_SYMIDX_NAME_MASK;
 	int fr = st.undecided ? -1 : xp_symscan_result(&st.part[0], func);

@@ -65,7 +65,8 @@ struct xp_symmod {
  * debug_dirs: extra directories for separate debug files ("" = none). */
 struct xp_symmod_built *xp_symmod_open(const struct xp_symmod *m, const char *debug_dirs);
 /* Build b's index unless built (caller serialises).  0, or -1 with errno
- * ENOMEM (b stays as it was: try again later). */
+ * ENOMEM, or EAGAIN where the object's .opd was read before the loader
+ * had relocated it (b stays as it was either way: try again later). */
 int xp_symmod_build(const struct xp_symmod *m, struct xp_symmod_built *b);
 /* Give up building: b's index stays empty for good. */
 void xp_symmod_built_empty(struct xp_symmod_built *b);
