@@ -3,7 +3,7 @@
  *
  * libgcc recognises the kernel's signal trampolines (the vDSO's, with
  * CFI, or the three instructions older kernels put on the stack); a
- * trampoline it does not know, such as qemu-user's two on the stack, ends
+ * trampoline it does not know, such as qemu-user's for ppc64, ends
  * its walk there and the report would have no Call Trace.  Both ppc64
  * ELF ABIs (v1 and v2) begin every frame with a word pointing at the
  * caller's frame, and a function that calls saves its return address in
