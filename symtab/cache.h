@@ -23,8 +23,9 @@
 /* The text as printed: "name+0xoff/0xsize [module]" (%pS), without the
  * offset and size (%ps), either followed by " (file:line)" (%pSl, %psl)
  * or by the inlined calls' " (file:line in inner; ...; file:line)" (%pSi,
- * %psi; " (file:line)" where there are none).  Each form of an address is an entry of its own (bit 0: line,
- * bit 1: no offset, bit 2: inlined calls), so that a hit is one copy out. */
+ * %psi; " (file:line)" where there are none).  Each form of an address is
+ * an entry of its own (bit 0: line, bit 1: no offset, bit 2: inlined
+ * calls), so that a hit is one copy out. */
 enum xp_symtext_form {
 	XP_SYMTEXT_PLAIN,     /* %pS */
 	XP_SYMTEXT_LINE,      /* %pSl */

@@ -25,8 +25,6 @@
 
 #define WINDOW 4096
 #define LR_SAVE 16
-/* The frames counted beyond XP_TRACE_MAX, at most (as unwind.c's). */
-#define COUNT_BEYOND 100000
 
 /* The page of stack the walk is in, copied. */
 struct stack_window {
@@ -87,7 +85,7 @@ int xp_unwind_backchain(const void *uc, struct xp_trace *t)
 	if (lr && (!have_saved || lr != saved) && !same_function(pc, lr))
 		add(t, lr, 0);
 	while (stack_word(&w, sp, &next) && next > sp && stack_word(&w, next + LR_SAVE, &saved) && saved &&
-	       t->more < COUNT_BEYOND) {
+	       t->more < XP_TRACE_COUNT_BEYOND) {
 		add(t, saved, 0);
 		sp = next;
 	}

@@ -4,10 +4,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The frames counted beyond max, at most: unbounded recursion ends
- * somewhere, and a report should not walk a million frames to say so. */
-#define COUNT_BEYOND 100000
-
 _Unwind_Reason_Code xp_unwind_frame(struct _Unwind_Context *ctx, void *data)
 {
 	struct xp_walk *w = data;
@@ -27,7 +23,7 @@ _Unwind_Reason_Code xp_unwind_frame(struct _Unwind_Context *ctx, void *data)
 		w->pcs[w->n++] = (void *)pc;
 		return _URC_NO_REASON;
 	}
-	return ++w->more < COUNT_BEYOND ? _URC_NO_REASON : _URC_END_OF_STACK;
+	return ++w->more < XP_TRACE_COUNT_BEYOND ? _URC_NO_REASON : _URC_END_OF_STACK;
 }
 
 void xp_unwind_warm(void)

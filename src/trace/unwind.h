@@ -12,6 +12,9 @@
 
 /* Frames a report holds at most (the rest are counted). */
 #define XP_TRACE_MAX 128
+/* The frames counted beyond those, at most: unbounded recursion ends
+ * somewhere, and a report should not walk a million frames to say so. */
+#define XP_TRACE_COUNT_BEYOND 100000
 
 /* A walk's frames, innermost first.  pc[i] is a return address, except
  * where interrupted[i]: a frame a signal interrupted, at that instruction. */
