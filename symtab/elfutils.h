@@ -13,13 +13,15 @@
 #include <elfutils/libdwfl.h>
 #include <gelf.h>
 
-#define XP_ELFUTILS_FUNCTIONS(F)                                                              \
-	F(dwelf_elf_gnu_debuglink) F(dwfl_begin) F(dwfl_build_id_find_debuginfo) F(dwfl_end)  \
-	F(dwfl_module_build_id) F(dwfl_module_getelf) F(dwfl_module_getsym_info)               \
-	F(dwfl_module_getsymtab) F(dwfl_module_info) F(dwfl_offline_section_address)           \
-	F(dwfl_report_elf) F(dwfl_report_end) F(dwfl_report_module) F(elf_begin)               \
-	F(elf_compress) F(elf_compress_gnu) F(elf_end) F(elf_getdata) F(elf_getphdrnum)        \
-	F(elf_getscn) F(elf_getshdrstrndx) F(elf_memory) F(elf_nextscn) F(elf_rawfile)         \
+#define XP_ELFUTILS_FUNCTIONS(F)                                                  \
+	F(dwelf_elf_gnu_debuglink) F(dwfl_begin) F(dwfl_build_id_find_debuginfo)  \
+	F(dwfl_end) F(dwfl_module_build_id) F(dwfl_module_getelf)                 \
+	F(dwfl_module_getsym_info) F(dwfl_module_getsymtab)                       \
+	F(dwfl_module_getsymtab_first_global) F(dwfl_module_info)                 \
+	F(dwfl_offline_section_address) F(dwfl_report_elf) F(dwfl_report_end)     \
+	F(dwfl_report_module) F(elf_begin) F(elf_compress) F(elf_compress_gnu)    \
+	F(elf_end) F(elf_getdata) F(elf_getphdrnum) F(elf_getscn)                 \
+	F(elf_getshdrstrndx) F(elf_memory) F(elf_nextscn) F(elf_rawfile)          \
 	F(elf_strptr) F(gelf_getehdr) F(gelf_getphdr) F(gelf_getshdr)
 
 /* Each member has its function's own type, taken from the headers. */

@@ -202,6 +202,11 @@ struct reader {
 	 * object where a dlclose()d one was, in another thread).  What was
 	 * read must not be kept. */
 	int unready;
+	/* libdwfl's first non-local symbol: an ELF table lists its local
+	 * symbols first (sh_info says where they end).  A non-local one
+	 * below (a malformed table) is no candidate, so that a lookup may
+	 * read the non-local part alone (names_own_entry). */
+	int first_global;
 	Elf *last_elf;
 	GElf_Word last_shndx;
 	uintptr_t last_end;
@@ -211,7 +216,8 @@ struct reader {
 static void reader_init(struct reader *r, Dwfl_Module *mod, int nsym, const struct xp_desc_opd *opd,
 			const struct xp_symmod *m)
 {
-	*r = (struct reader){ .mod = mod, .nsym = nsym, .opd = opd, .lo = m ? m->lo : 0, .hi = m ? m->hi : 0 };
+	*r = (struct reader){ .mod = mod, .nsym = nsym, .opd = opd, .lo = m ? m->lo : 0, .hi = m ? m->hi : 0,
+			      .first_global = xp_elfutils.dwfl_module_getsymtab_first_global(mod) };
 }
 
 /* Symbol i as a candidate: 1 with *c and the file it came from, or 0. */
@@ -227,7 +233,7 @@ static int candidate_at(struct reader *r, int i, struct xp_symcand *c, Elf **elf
 		return 0;
 	int kind = symbol_kind(GELF_ST_TYPE(sym.st_info), shndx);
 	int bind = binding(sym.st_info);
-	if (kind < 0 || bind < 0)
+	if (kind < 0 || bind < 0 || (i < r->first_global && bind != XP_BIND_LOCAL))
 		return 0;
 	if (elf != r->last_elf || shndx != r->last_shndx) {
 		GElf_Shdr sh;
@@ -428,16 +434,17 @@ static int module_opd(Dwfl_Module *mod, struct xp_desc_opd *opd)
 
 /* Whether libdwfl's table for mod is worth keeping: it has a candidate,
  * from the debug file when one was opened (else libdwfl fell back to
- * .dynsym: the debug file is broken or empty).  Reads up to the first
- * such candidate. */
+ * .dynsym: the debug file is broken or empty).  Reads back from the end
+ * (the non-local symbols, which a first lookup reads anyway) up to the
+ * first such candidate. */
 static int symbols_usable(Dwfl_Module *mod, int nsym, Elf *main_elf, int have_debugfile)
 {
 	struct reader r;
 	reader_init(&r, mod, nsym, NULL, NULL);
 	struct xp_symcand c;
 	Elf *elf;
-	while (next_candidate(&r, &c, &elf))
-		if (!have_debugfile || elf != main_elf)
+	for (int i = nsym - 1; i >= 1; i--)
+		if (candidate_at(&r, i, &c, &elf) && (!have_debugfile || elf != main_elf))
 			return 1;
 	return 0;
 }
@@ -596,13 +603,16 @@ void xp_symmod_built_empty(struct xp_symmod_built *b)
 struct raw_table {
 	const ElfW(Sym) *sym;
 	uintptr_t bias;
+	int first_global; /* the reader's, within [1, nsym] */
 };
 
-/* libdwfl's symbol i is t's entry i (a few are compared). */
+/* libdwfl's symbol i is t's entry i: a few are compared, all in the
+ * non-local part (which a lookup reads first, and often alone). */
 static int raw_agrees(Dwfl_Module *mod, int nsym, const struct raw_table *t, Elf *elf)
 {
+	int from = t->first_global < nsym ? t->first_global : nsym - 1;
 	for (int k = 0; k <= 8; k++) {
-		int i = k == 8 ? nsym - 1 : 1 + (int)((long)(nsym - 1) * k / 8);
+		int i = k == 8 ? nsym - 1 : from + (int)((long)(nsym - 1 - from) * k / 8);
 		GElf_Sym sym;
 		GElf_Addr addr;
 		GElf_Word shndx;
@@ -621,9 +631,8 @@ static int raw_agrees(Dwfl_Module *mod, int nsym, const struct raw_table *t, Elf
 	return 1;
 }
 
-/* A table of nsym entries in the file of libdwfl's first symbol, for
- * raw_agrees to confirm once its pages are read in order (confirming
- * first would fault in nine pages one at a time). */
+/* A table of nsym entries in the file of libdwfl's last symbol, for
+ * raw_agrees to confirm. */
 static int raw_table(Dwfl_Module *mod, int nsym, struct raw_table *t, Elf **elfp)
 {
 	GElf_Sym sym;
@@ -633,7 +642,7 @@ static int raw_table(Dwfl_Module *mod, int nsym, struct raw_table *t, Elf **elfp
 	Dwarf_Addr bias = 0;
 	GElf_Ehdr eh;
 	if (xp_desc_native() || nsym < 2 ||
-	    !xp_elfutils.dwfl_module_getsym_info(mod, 1, &sym, &addr, &shndx, &elf, &bias) || !elf ||
+	    !xp_elfutils.dwfl_module_getsym_info(mod, nsym - 1, &sym, &addr, &shndx, &elf, &bias) || !elf ||
 	    !xp_elfutils.gelf_getehdr(elf, &eh) || eh.e_type == ET_REL ||
 	    eh.e_ident[EI_CLASS] != (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32) ||
 	    eh.e_ident[EI_DATA] != (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? ELFDATA2LSB : ELFDATA2MSB))
@@ -648,7 +657,9 @@ static int raw_table(Dwfl_Module *mod, int nsym, struct raw_table *t, Elf **elfp
 		    strsh.sh_size > XP_SYMIDX_NAME_MASK || !(d = xp_elfutils.elf_getdata(scn, NULL)) || !d->d_buf ||
 		    d->d_size < (size_t)nsym * sizeof(ElfW(Sym)) || (uintptr_t)d->d_buf % _Alignof(ElfW(Sym)))
 			continue;
-		*t = (struct raw_table){ d->d_buf, (uintptr_t)bias };
+		int first = xp_elfutils.dwfl_module_getsymtab_first_global(mod);
+		first = first < 1 ? 1 : first > nsym ? nsym : first;
+		*t = (struct raw_table){ d->d_buf, (uintptr_t)bias, first };
 		*elfp = elf;
 		return 1;
 	}
@@ -691,13 +702,27 @@ static void scan_init(struct scan_state *st, uintptr_t base, uintptr_t addr, int
 	xp_symscan_init(&st->part[1], base, addr, sized_only);
 }
 
-/* The raw table's entries that may matter, through libdwfl. */
-static void raw_pass(struct scan_state *st, struct reader *r, const struct raw_table *t)
+/* Whether raw entry e, at v, may cover addr in a sized-only pass: it is
+ * sized and starts at most a byte past addr (xp_symscan_wants' test
+ * there, loosened; a wrapped difference fails it).  Most entries of a
+ * table fail, so the pass tests this before anything else about them. */
+static inline int may_cover(const ElfW(Sym) *e, uintptr_t v, uintptr_t addr)
+{
+	return e->st_size && addr + 1 - v <= (uintptr_t)e->st_size;
+}
+
+/* The raw table's entries from `from` on that may matter, through
+ * libdwfl. */
+static void raw_pass(struct scan_state *st, struct reader *r, const struct raw_table *t, int from)
 {
 	struct xp_symcand c;
 	Elf *elf;
-	for (int i = 1; i < r->nsym && !st->undecided; i++) {
+	const int sized_only = st->part[0].sized_only;
+	const uintptr_t addr = st->part[0].addr;
+	for (int i = from; i < r->nsym && !st->undecided; i++) {
 		const ElfW(Sym) *e = &t->sym[i];
+		if (sized_only && !may_cover(e, (uintptr_t)e->st_value + t->bias, addr))
+			continue;
 		/* libdwfl resolves SHN_XINDEX: any section, as far as we know */
 		int kind = symbol_kind(GELF_ST_TYPE(e->st_info), e->st_shndx == SHN_XINDEX ? 1 : e->st_shndx);
 		if (kind < 0 || binding(e->st_info) < 0)
@@ -709,27 +734,41 @@ static void raw_pass(struct scan_state *st, struct reader *r, const struct raw_t
 	}
 }
 
+/* A sized-only pass found the answer without the local symbols: a
+ * function's own entry (a function pointer, a callback) named by a
+ * non-local sized function starting there.  No local symbol starts
+ * later and still at or before the address, and at one start a local
+ * one loses to it (index.h, rule 3). */
+static int names_own_entry(const struct xp_symscan *functions)
+{
+	return functions->have_sized && functions->sized.start == functions->addr &&
+	       functions->sized.bind != XP_BIND_LOCAL;
+}
+
 /* Every candidate, or from the raw table only those that may matter: a
- * function's sized symbol covering the address first (a code address
- * has one: then no other entry, nor its name, is read), the rest only
- * without one. */
+ * function's sized symbol covering the address first, from the
+ * non-local part alone where that decides (names_own_entry), else from
+ * all (a code address has one: then no other entry, nor its name, is
+ * read), the rest only without one. */
 static void scan_symbols(struct scan_state *st, struct reader *r)
 {
 	uintptr_t base = st->part[0].base, addr = st->part[0].addr;
 	struct raw_table t;
 	Elf *table_elf;
-	if (raw_table(r->mod, r->nsym, &t, &table_elf)) {
+	if (raw_table(r->mod, r->nsym, &t, &table_elf) && raw_agrees(r->mod, r->nsym, &t, table_elf)) {
 		scan_init(st, base, addr, 1);
-		raw_pass(st, r, &t);
-		if (raw_agrees(r->mod, r->nsym, &t, table_elf)) {
-			if (st->undecided || st->part[0].have_sized)
-				return;
-			scan_init(st, base, addr, 0);
-			raw_pass(st, r, &t);
+		raw_pass(st, r, &t, t.first_global);
+		if (st->undecided || names_own_entry(&st->part[0]))
 			return;
-		}
-		scan_init(st, base, addr, 0); /* not libdwfl's table after all */
+		scan_init(st, base, addr, 1);
+		raw_pass(st, r, &t, 1);
+		if (st->undecided || st->part[0].have_sized)
+			return;
+		scan_init(st, base, addr, 0);
+		raw_pass(st, r, &t, 1);
+		return;
 	}
+	scan_init(st, base, addr, 0);
 	struct xp_symcand c;
 	Elf *elf;
 	while (!st->undecided && next_candidate(r, &c, &elf))
