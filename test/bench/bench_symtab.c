@@ -51,20 +51,25 @@ __attribute__((noinline)) static int program_function(int x)
 	return x * 2;
 }
 
-/* The first lookup in the program, libc and libm; the index's size. */
+/* The first lookup in the program, libc and libm (a scan of each
+ * object's symbols), then the second (which builds its index); the
+ * index's size. */
 static void first_lookups(double *msg)
 {
 	char buf[256];
-	double t0 = bench_wall_ns();
-	xsnprintf(buf, sizeof buf, "%pS", (void *)(uintptr_t)program_function);
-	double t1 = bench_wall_ns();
-	xsnprintf(buf, sizeof buf, "%pS", (void *)(uintptr_t)abort);
-	double t2 = bench_wall_ns();
-	xsnprintf(buf, sizeof buf, "%pS", (void *)(uintptr_t)keep_libm);
-	double t3 = bench_wall_ns();
+	void *at[3] = { (void *)(uintptr_t)program_function, (void *)(uintptr_t)abort,
+			(void *)(uintptr_t)keep_libm };
+	double t[7];
+	t[0] = bench_wall_ns();
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < 3; i++) {
+			xsnprintf(buf, sizeof buf, "%pS", at[i]);
+			t[3 * pass + i + 1] = bench_wall_ns();
+		}
 	struct xp_symtab_stats st;
 	xp_symtab_stats(&st);
-	double m[5] = { t1 - t0, t2 - t1, t3 - t2, (double)st.bytes, (double)st.symbols };
+	double m[8] = { t[1] - t[0], t[2] - t[1], t[3] - t[2], (double)st.bytes, (double)st.symbols,
+			t[4] - t[3], t[5] - t[4], t[6] - t[5] };
 	memcpy(msg, m, sizeof m);
 }
 
@@ -72,23 +77,26 @@ static void first_lookups(double *msg)
 static void cold(void)
 {
 	enum { RUNS = 15 };
-	double prog[RUNS], libc[RUNS], libm[RUNS], total[RUNS];
+	double us[2][4][RUNS]; /* first, second lookup: program, libc, libm, total */
 	size_t bytes = 0, syms = 0;
 	for (int r = 0; r < RUNS; r++) {
-		double msg[5] = { 0 };
-		if (in_fresh_process(first_lookups, msg, 5) != 0)
+		double msg[8] = { 0 };
+		if (in_fresh_process(first_lookups, msg, 8) != 0)
 			return;
-		prog[r] = msg[0];
-		libc[r] = msg[1];
-		libm[r] = msg[2];
-		total[r] = msg[0] + msg[1] + msg[2];
+		for (int k = 0; k < 2; k++) {
+			const double *m = k ? msg + 5 : msg;
+			for (int i = 0; i < 3; i++)
+				us[k][i][r] = m[i] / 1e3;
+			us[k][3][r] = m[0] / 1e3 + m[1] / 1e3 + m[2] / 1e3;
+		}
 		bytes = (size_t)msg[3];
 		syms = (size_t)msg[4];
 	}
-	printf("cold first lookup, median of %d fresh processes (index build):\n", RUNS);
-	printf("  program %8.0f us   libc %8.0f us   libm %8.0f us   total %8.0f us\n",
-	       bench_median(prog, RUNS) / 1e3, bench_median(libc, RUNS) / 1e3, bench_median(libm, RUNS) / 1e3,
-	       bench_median(total, RUNS) / 1e3);
+	printf("cold lookups, median of %d fresh processes:\n", RUNS);
+	for (int k = 0; k < 2; k++)
+		printf("  %-25s program %6.0f us   libc %6.0f us   libm %6.0f us   total %6.0f us\n",
+		       k ? "second (the index build)" : "first (a scan)", bench_median(us[k][0], RUNS),
+		       bench_median(us[k][1], RUNS), bench_median(us[k][2], RUNS), bench_median(us[k][3], RUNS));
 	printf("  index for these three: %zu entries, %zu bytes, %.2f bytes/symbol\n", syms, bytes,
 	       syms ? (double)bytes / (double)syms : 0.0);
 }
@@ -593,7 +601,8 @@ static long resident_kib(void)
 	return resident * (sysconf(_SC_PAGESIZE) / 1024);
 }
 
-/* The first lookup in every object, then what the index holds. */
+/* The first lookup in every object, then the second (the index builds),
+ * and what the indexes hold. */
 static void first_lookups_all(double *msg)
 {
 	char buf[512];
@@ -602,6 +611,9 @@ static void first_lookups_all(double *msg)
 	for (size_t i = 0; i < n_objects; i++)
 		xsnprintf(buf, sizeof buf, "%pS", (void *)objects[i].one);
 	double t1 = bench_wall_ns();
+	for (size_t i = 0; i < n_objects; i++)
+		xsnprintf(buf, sizeof buf, "%pS", (void *)objects[i].one);
+	msg[6] = bench_wall_ns() - t1;
 	struct xp_symtab_stats st;
 	xp_symtab_stats(&st);
 	msg[0] = t1 - t0;
@@ -615,17 +627,52 @@ static void first_lookups_all(double *msg)
 static void cold_all(void)
 {
 	enum { RUNS = 7 };
-	double t[RUNS], msg[6] = { 0 };
+	double t[RUNS], t2[RUNS], msg[7] = { 0 };
 	for (int r = 0; r < RUNS; r++) {
-		if (in_fresh_process(first_lookups_all, msg, 6) != 0)
+		if (in_fresh_process(first_lookups_all, msg, 7) != 0)
 			return;
 		t[r] = msg[0];
+		t2[r] = msg[6];
 	}
-	printf("first lookups in all %zu objects, median of %d fresh processes: %.1f ms\n", n_objects, RUNS,
-	       bench_median(t, RUNS) / 1e6);
-	printf("memory: index %.0f bytes for %.0f entries in %.0f objects = %.2f bytes/entry, "
+	printf("lookups in all %zu objects, median of %d fresh processes: the first %.1f ms, "
+	       "the second (the index builds) %.1f ms\n",
+	       n_objects, RUNS, bench_median(t, RUNS) / 1e6, bench_median(t2, RUNS) / 1e6);
+	printf("memory: index %.0f bytes for %.0f function entries in %.0f objects = %.2f bytes/entry (data's included), "
 	       "plus %.0f bytes of names (in the mapped files, not copied); the process grew by %.1f MB\n",
 	       msg[2], msg[1], msg[5], msg[1] ? msg[2] / msg[1] : 0.0, msg[3], msg[4] / 1024);
+}
+
+/* One object's index, built alone in a fresh process (its second
+ * lookup): msg = { function entries, data entries, bytes, data bytes }. */
+static const struct object *index_alone_of;
+
+static void index_alone(double *msg)
+{
+	char buf[512];
+	for (int i = 0; i < 2; i++)
+		xsnprintf(buf, sizeof buf, "%pS", (void *)index_alone_of->one);
+	struct xp_symtab_stats st;
+	xp_symtab_stats(&st);
+	double m[4] = { (double)st.symbols, (double)st.data_symbols, (double)st.bytes, (double)st.data_bytes };
+	memcpy(msg, m, sizeof m);
+}
+
+/* What the data objects add to the index of libc, libstdc++ and the
+ * large library: entries, and bytes per entry over both indexes. */
+static void data_entries(void)
+{
+	static const char *const names[] = { "libc.so", "libstdc++.so", "libLLVM" };
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		double m[4] = { 0 };
+		index_alone_of = object_named(names[i]);
+		if (!index_alone_of || in_fresh_process(index_alone, m, 4) != 0)
+			continue;
+		printf("%-16s index: %6.0f function entries + %6.0f data entries (+%.0f%%), "
+		       "%.2f bytes/entry (functions %.2f, data %.2f)\n",
+		       index_alone_of->name, m[0], m[1], m[0] ? 100 * m[1] / m[0] : 0.0,
+		       m[0] + m[1] ? m[2] / (m[0] + m[1]) : 0.0, m[0] ? (m[2] - m[3]) / m[0] : 0.0,
+		       m[1] ? m[3] / m[1] : 0.0);
+	}
 }
 
 int main(void)
@@ -635,6 +682,7 @@ int main(void)
 	read_objects();
 	cold();
 	cold_all();
+	data_entries();
 	debug_cold(0);
 	debug_cold(1);
 	size_t n = 0;
