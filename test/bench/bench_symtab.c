@@ -12,7 +12,9 @@
  * so libstdc++) where installed: the machine, the objects and their
  * symbols, the first lookups in all of them and the memory the index
  * adds, and %pS / %ps beside dladdr for 64 hot functions and for random
- * addresses over all objects and within single ones.
+ * addresses over all objects and within single ones; the hot %pS beside
+ * glibc's snprintf of the same text from its parts, and the random %pS
+ * beside one load that misses the caches and the TLB.
  *
  * Workloads (ns per call, median of batches of 1000; the dladdr-based
  * formatting on every 10th batch, as dladdr takes microseconds):
@@ -29,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 #include <xprintf.h>
@@ -538,7 +541,8 @@ static void workload_header(void)
 
 /* One row: %pS and %ps over the addresses (`rounds` passes), dladdr over
  * the first dl_n of them (it takes microseconds where .dynsym is large). */
-static void workload_row(const char *what, const uintptr_t *a, size_t n, int rounds, size_t dl_n, int dl_rounds)
+static double workload_row(const char *what, const uintptr_t *a, size_t n, int rounds, size_t dl_n,
+			   int dl_rounds)
 {
 	static const char *const fmts[] = { "%pS", "%ps" };
 	double ns[2];
@@ -548,6 +552,91 @@ static void workload_row(const char *what, const uintptr_t *a, size_t n, int rou
 	double d = time_dladdr(a, dl_n, dl_rounds, &named);
 	printf("%-34s %10.1f %10.1f %10.1f %12.2f %13.0f%%\n", what, s, sn, d, d / s,
 	       100.0 * (double)named / (double)dl_n);
+	return s;
+}
+
+/* glibc's snprintf of each address's %pS text from its parts (name,
+ * offset, size, module suffix), as a program that had them would print
+ * it: ns per call, median of rounds over the n. */
+static double snprintf_same_text(const uintptr_t *a, size_t n, int rounds)
+{
+	struct parts {
+		char name[256], module[128];
+		unsigned long off, size;
+	} *p = calloc(n, sizeof *p);
+	double *v = malloc((size_t)rounds * sizeof *v);
+	if (!p || !v) {
+		free(p);
+		free(v);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		char text[512];
+		xsnprintf(text, sizeof text, "%pS", (void *)a[i]);
+		char *mod = strstr(text, " [");
+		if (mod) {
+			snprintf(p[i].module, sizeof p[i].module, "%s", mod);
+			*mod = '\0';
+		}
+		char *plus = strrchr(text, '+');
+		if (plus && sscanf(plus, "+0x%lx/0x%lx", &p[i].off, &p[i].size) == 2)
+			*plus = '\0';
+		snprintf(p[i].name, sizeof p[i].name, "%s", text);
+	}
+	char buf[512];
+	for (int r = 0; r < rounds; r++) {
+		double t0 = bench_wall_ns();
+		for (size_t i = 0; i < n; i++)
+			snprintf(buf, sizeof buf, "%s+0x%lx/0x%lx%s", p[i].name, p[i].off, p[i].size,
+				 p[i].module);
+		v[r] = (bench_wall_ns() - t0) / (double)n;
+	}
+	double m = bench_median(v, (size_t)rounds);
+	free(p);
+	free(v);
+	return m;
+}
+
+/* One load that misses the caches and the TLB: a pointer chase through
+ * 256 MiB of 4 KiB pages in random order, one line of each page (ns per
+ * load), or -1. */
+static double miss_load_ns(void)
+{
+	enum { PAGE = 4096 };
+	const size_t bytes = (size_t)256 << 20, pages = bytes / PAGE;
+	char *m = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	size_t *order = malloc(pages * sizeof *order);
+	if (m == MAP_FAILED || !order) {
+		if (m != MAP_FAILED)
+			munmap(m, bytes);
+		free(order);
+		return -1;
+	}
+	madvise(m, bytes, MADV_NOHUGEPAGE);
+	for (size_t i = 0; i < pages; i++)
+		order[i] = i;
+	for (size_t i = pages - 1; i > 0; i--) {
+		size_t j = ((size_t)rand() << 16 ^ (size_t)rand()) % (i + 1), t = order[i];
+		order[i] = order[j];
+		order[j] = t;
+	}
+	/* Each page's slot (a line that varies with the page) points to the next's. */
+	for (size_t i = 0; i < pages; i++) {
+		size_t from = order[i], to = order[(i + 1) % pages];
+		*(void **)(m + from * PAGE + from % 63 * 64) = m + to * PAGE + to % 63 * 64;
+	}
+	void *q = m + order[0] * PAGE + order[0] % 63 * 64;
+	enum { ROUNDS = 7 };
+	double v[ROUNDS];
+	for (int r = 0; r < ROUNDS; r++) {
+		double t0 = bench_wall_ns();
+		for (size_t i = 0; i < pages; i++)
+			q = *(void *volatile *)q;
+		v[r] = (bench_wall_ns() - t0) / (double)pages;
+	}
+	munmap(m, bytes);
+	free(order);
+	return bench_median(v, ROUNDS);
 }
 
 /* 64 distinct function addresses repeated: the log-line case. */
@@ -561,7 +650,11 @@ static void hot_rows(void)
 			const struct object *o = i % 2 ? libc : prog;
 			hot[i] = o->syms.s[(size_t)rand() % o->syms.n].start;
 		}
-		workload_row("hot: 64 functions, program+libc", hot, HOT, 3000, HOT, 30);
+		double s = workload_row("hot: 64 functions, program+libc", hot, HOT, 3000, HOT, 30);
+		double g = snprintf_same_text(hot, HOT, 3000);
+		if (g > 0)
+			printf("  the same text by glibc's snprintf from its parts: %.1f ns; %%pS/snprintf %.2f\n",
+			       g, s / g);
 	}
 	random_addresses(hot, HOT, 0, n_objects, 1);
 	workload_row("hot: 64 functions, all objects", hot, HOT, 3000, HOT, 30);
@@ -575,7 +668,11 @@ static void random_rows(void)
 	char what[64];
 	random_addresses(a, N, 0, n_objects, 0);
 	snprintf(what, sizeof what, "random: all %zu objects", n_objects);
-	workload_row(what, a, N, 9, DL, 3);
+	double s = workload_row(what, a, N, 9, DL, 3);
+	double miss = miss_load_ns();
+	if (miss > 0)
+		printf("  one load that misses the caches and the TLB: %.1f ns; random %%pS/load %.2f\n",
+		       miss, s / miss);
 	const char *one[] = { NULL, "libc.so", "libLLVM", "libstdc++" };
 	for (size_t k = 0; k < sizeof one / sizeof *one; k++) {
 		const struct object *o = one[k] ? object_named(one[k]) : &objects[0];
