@@ -175,6 +175,11 @@ struct xp_wstream_sink {
 	 * order, and fills and fails at the same places.  A line-buffered
 	 * stream's writes go out at once: it flushes per write at '\n'. */
 	int staged;
+	/* Staged in the stream's own wide buffer: the room is the rest of its
+	 * put area, which glibc's wide xsputn would only copy into; stores
+	 * there become the stream's when its write pointer is moved past
+	 * them, before any other output (then the room is held). */
+	int in_file_buffer;
 	wchar_t held[XP_WSTREAM_HELD + 1]; /* + 1: fputws's terminator */
 };
 /* -1 with errno as glibc's fwprintf: a byte-oriented stream fails with

@@ -35,9 +35,17 @@ int xp_wbuffer_put_char(struct xp_wide_sink *w, wint_t c)
 /* fputws stops at L'\0': runs between NULs, each NUL with putwc.
  * terminated: p[n] is L'\0' (held), so that text without a NUL is
  * written from where it is.  Returns 1 when a call failed. */
+static int has_nul(const wchar_t *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i] == L'\0')
+			return 1;
+	return 0;
+}
+
 static int stream_put(FILE *f, const wchar_t *p, size_t n, int terminated)
 {
-	if (terminated && wcslen(p) == n)
+	if (terminated && !has_nul(p, n))
 		return fputws_unlocked(p, f) < 0;
 	wchar_t run[129];
 	while (n) {
@@ -73,12 +81,35 @@ static void stream_write_now(struct xp_wstream_sink *st, const wchar_t *p, size_
 	xp_wide_fail(&st->w, errno ? errno : EIO);
 }
 
-/* What held holds goes out; held is empty again (and stays without room
- * once the sink failed). */
+#ifdef _IO_ERR_SEEN
+/* The head of glibc's struct _IO_wide_data, which <stdio.h> leaves
+ * incomplete: the wide put area that libio.h's putwc macro wrote into
+ * (so part of the ABI since 2.2, as the FILE fields are). */
+struct wide_put_area {
+	wchar_t *read_ptr, *read_end, *read_base;
+	wchar_t *write_base, *write_ptr, *write_end;
+};
+
+static struct wide_put_area *wide_put_area(FILE *f)
+{
+	return (struct wide_put_area *)(void *)f->_wide_data;
+}
+#endif
+
+/* What the room holds goes out: stores in the stream's buffer become the
+ * stream's, those in held are written; the room is held, empty (and stays
+ * without room once the sink failed). */
 static void flush_held(struct xp_wstream_sink *st)
 {
 	struct xp_wide_sink *w = &st->w;
 	size_t n = (size_t)(w->wpos - st->held);
+#ifdef _IO_ERR_SEEN
+	if (st->in_file_buffer) {
+		wide_put_area(st->file)->write_ptr = w->wpos;
+		st->in_file_buffer = 0;
+		n = 0;
+	}
+#endif
 	w->wpos = st->held;
 	if (n) {
 		st->held[n] = L'\0';
@@ -178,6 +209,7 @@ int xp_wstream_init(struct xp_wstream_sink *st, FILE *f)
 	xp_wide_init(&st->w, stream_write, stream_put_char);
 	st->file = f;
 	st->silent_failure = 0;
+	st->in_file_buffer = 0;
 	st->unbuffered = is_unbuffered(f);
 	st->staged = is_fully_buffered(f);
 	st->w.wpos = st->held;
@@ -196,6 +228,14 @@ int xp_wstream_init(struct xp_wstream_sink *st, FILE *f)
 			errno = EBADF;
 		return -1;
 	}
+#ifdef _IO_ERR_SEEN
+	struct wide_put_area *a = st->staged ? wide_put_area(f) : NULL;
+	if (a && a->write_ptr < a->write_end) {
+		st->in_file_buffer = 1;
+		st->w.wpos = a->write_ptr;
+		st->w.wend = a->write_end;
+	}
+#endif
 	return 0;
 }
 
