@@ -719,14 +719,15 @@ static void first_lookups_all(double *msg)
 	msg[3] = (double)st.name_bytes;
 	msg[4] = (double)(resident_kib() - rss);
 	msg[5] = (double)st.indexed_modules;
+	msg[7] = (double)st.data_symbols;
 }
 
 static void cold_all(void)
 {
 	enum { RUNS = 7 };
-	double t[RUNS], t2[RUNS], msg[7] = { 0 };
+	double t[RUNS], t2[RUNS], msg[8] = { 0 };
 	for (int r = 0; r < RUNS; r++) {
-		if (in_fresh_process(first_lookups_all, msg, 7) != 0)
+		if (in_fresh_process(first_lookups_all, msg, 8) != 0)
 			return;
 		t[r] = msg[0];
 		t2[r] = msg[6];
@@ -734,9 +735,10 @@ static void cold_all(void)
 	printf("lookups in all %zu objects, median of %d fresh processes: the first %.1f ms, "
 	       "the second (the index builds) %.1f ms\n",
 	       n_objects, RUNS, bench_median(t, RUNS) / 1e6, bench_median(t2, RUNS) / 1e6);
-	printf("memory: index %.0f bytes for %.0f function entries in %.0f objects = %.2f bytes/entry (data's included), "
+	double entries = msg[1] + msg[7];
+	printf("memory: index %.0f bytes for %.0f function + %.0f data entries in %.0f objects = %.2f bytes/entry, "
 	       "plus %.0f bytes of names (in the mapped files, not copied); the process grew by %.1f MB\n",
-	       msg[2], msg[1], msg[5], msg[1] ? msg[2] / msg[1] : 0.0, msg[3], msg[4] / 1024);
+	       msg[2], msg[1], msg[7], msg[5], entries ? msg[2] / entries : 0.0, msg[3], msg[4] / 1024);
 }
 
 /* One object's index, built alone in a fresh process (its second
