@@ -1,6 +1,8 @@
 /* test_random_wide_formats.c - random, well-typed wide formats: xswprintf against glibc's
- * swprintf (and xvfwprintf against vfwprintf on open_wmemstream and on a
- * fully buffered file).
+ * swprintf (and xvfwprintf against vfwprintf on open_wmemstream, on a
+ * fully buffered file, and on a wide file whose wide buffer of 4 to 1024
+ * characters holds one already, so that the call stores into its room and
+ * may fill it).
  *
  * Every case is generated from (seed, case index) alone, so a failure can be
  * replayed: XPRINTF_WDIFF_SEED=<seed> XPRINTF_WDIFF_CASE=<index>.
@@ -89,15 +91,13 @@ SWPRINTF_ADAPTER(xp_swprintf, xvswprintf)
 WMEMSTREAM_ADAPTER(ref_wmemstream, vfwprintf, ref_len)
 WMEMSTREAM_ADAPTER(xp_wmemstream, xvfwprintf, xp_len)
 
-/* A fully buffered file whose buffer exists before the call (xprintf
- * then holds the fast path's output back): the bytes that reached it, each
- * as one wchar_t in buf (at most BUF - 1, then L'\0'). */
-#define FILE_ADAPTER(name, vfn, len_var)                                             \
+/* A fully buffered file, set up by prepare(f, n): the bytes that reached
+ * it, each as one wchar_t in buf (at most BUF - 1, then L'\0'). */
+#define FILE_ADAPTER(name, vfn, len_var, prepare)                                    \
 	static int name(char *buf, size_t n, const char *fmt, ...)                   \
 	{                                                                            \
-		(void)n;                                                             \
 		FILE *f = tmpfile();                                                 \
-		if (!f || setvbuf(f, NULL, _IOFBF, BUFSIZ) != 0)                     \
+		if (!f || !prepare(f, n))                                            \
 			return -3;                                                   \
 		int r, e;                                                            \
 		CALL_ON_STREAM(r, e, f, vfn);                                        \
@@ -113,16 +113,34 @@ WMEMSTREAM_ADAPTER(xp_wmemstream, xvfwprintf, xp_len)
 		errno = e;                                                           \
 		return r;                                                            \
 	}
-FILE_ADAPTER(ref_file, vfwprintf, ref_len)
-FILE_ADAPTER(xp_file, xvfwprintf, xp_len)
+/* The call orients the stream and its first write allocates the buffers. */
+static int plain_file(FILE *f, size_t n)
+{
+	(void)n;
+	return setvbuf(f, NULL, _IOFBF, BUFSIZ) == 0;
+}
 
-enum { SINK_BUFFER, SINK_STREAM, SINK_FILE };
+/* Wide already, with a wide buffer of n / sizeof(wchar_t) characters that
+ * holds one: the call starts in its room. */
+static int wide_file_holding_one(FILE *f, size_t n)
+{
+	static char vbuf[BUF * sizeof(wchar_t)];
+	return n <= sizeof vbuf && setvbuf(f, vbuf, _IOFBF, n) == 0 && fwide(f, 1) > 0 &&
+	       fputwc(L'>', f) != WEOF;
+}
+
+FILE_ADAPTER(ref_file, vfwprintf, ref_len, plain_file)
+FILE_ADAPTER(xp_file, xvfwprintf, xp_len, plain_file)
+FILE_ADAPTER(ref_wide_file, vfwprintf, ref_len, wide_file_holding_one)
+FILE_ADAPTER(xp_wide_file, xvfwprintf, xp_len, wide_file_holding_one)
+
+enum { SINK_BUFFER, SINK_STREAM, SINK_FILE, SINK_WIDE_FILE };
 static const char *const sink_names[] = { "swprintf", "fwprintf(open_wmemstream)",
-	"fwprintf(fully buffered file)" };
+	"fwprintf(fully buffered file)", "fwprintf(wide file, buffer of size bytes)" };
 static int (*volatile ref_sinks[])(char *, size_t, const char *, ...) = { ref_swprintf,
-	ref_wmemstream, ref_file };
+	ref_wmemstream, ref_file, ref_wide_file };
 static int (*volatile xp_sinks[])(char *, size_t, const char *, ...) = { xp_swprintf,
-	xp_wmemstream, xp_file };
+	xp_wmemstream, xp_file, xp_wide_file };
 
 /* ---- random numbers: splitmix64 ---- */
 static uint64_t rng_state;
@@ -459,8 +477,11 @@ static void generate(struct gcase *g, uint64_t seed, unsigned long index)
 	g->errno_in = errnos[below(sizeof errnos / sizeof errnos[0])];
 	g->locale = (int)below(NLOCALES);
 	unsigned sink = below(100);
-	g->sink = sink < 85 ? SINK_BUFFER : sink < 93 ? SINK_STREAM : SINK_FILE;
-	if (g->sink != SINK_BUFFER)
+	g->sink = sink < 85 ? SINK_BUFFER : sink < 91 ? SINK_STREAM : sink < 95 ? SINK_FILE : SINK_WIDE_FILE;
+	static const size_t buffer_bytes[] = { 16, 64, 256, BUF * sizeof(wchar_t) };
+	if (g->sink == SINK_WIDE_FILE)
+		g->size = buffer_bytes[below(sizeof buffer_bytes / sizeof buffer_bytes[0])];
+	else if (g->sink != SINK_BUFFER)
 		g->size = BUF;
 }
 
