@@ -35,17 +35,9 @@ int xp_wbuffer_put_char(struct xp_wide_sink *w, wint_t c)
 /* fputws stops at L'\0': runs between NULs, each NUL with putwc.
  * terminated: p[n] is L'\0' (held), so that text without a NUL is
  * written from where it is.  Returns 1 when a call failed. */
-static int has_nul(const wchar_t *p, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (p[i] == L'\0')
-			return 1;
-	return 0;
-}
-
 static int stream_put(FILE *f, const wchar_t *p, size_t n, int terminated)
 {
-	if (terminated && !has_nul(p, n))
+	if (terminated && !wmemchr(p, L'\0', n))
 		return fputws_unlocked(p, f) < 0;
 	wchar_t run[129];
 	while (n) {
@@ -102,14 +94,14 @@ static struct wide_put_area *wide_put_area(FILE *f)
 static void flush_held(struct xp_wstream_sink *st)
 {
 	struct xp_wide_sink *w = &st->w;
-	size_t n = (size_t)(w->wpos - st->held);
 #ifdef _IO_ERR_SEEN
 	if (st->in_file_buffer) {
 		wide_put_area(st->file)->write_ptr = w->wpos;
 		st->in_file_buffer = 0;
-		n = 0;
+		w->wpos = st->held;
 	}
 #endif
+	size_t n = (size_t)(w->wpos - st->held);
 	w->wpos = st->held;
 	if (n) {
 		st->held[n] = L'\0';

@@ -49,7 +49,6 @@ static void count_lines(FILE *f, int counts[THREADS])
 {
 	static char line[LINE_LEN + 2];
 	memset(counts, 0, sizeof(int) * THREADS);
-	rewind(f);
 	/* A reader of its own: f may be wide-oriented. */
 	FILE *r = fdopen(dup(fileno(f)), "r");
 	ck_assert_ptr_nonnull(r);
