@@ -44,6 +44,7 @@
 /* ---- the printers behind diff_call's char-shaped signature: buf and fmt
  * are wchar_t pointers in disguise ---- */
 static size_t ref_len, xp_len;
+static int ref_first, xp_first; /* the first of two calls' results */
 
 #define SWPRINTF_ADAPTER(name, vfn)                                                  \
 	static int name(char *buf, size_t n, const char *fmt, ...)                   \
@@ -67,17 +68,27 @@ SWPRINTF_ADAPTER(xp_swprintf, xvswprintf)
 		va_end(ap);                                                          \
 	} while (0)
 
-/* What arrived in the stream, copied into buf (at most BUF - 1 and L'\0'). */
-#define WMEMSTREAM_ADAPTER(name, vfn, len_var)                                       \
+/* What arrived in the stream, copied into buf (at most BUF - 1 and L'\0').
+ * With twice, the stream holds a character before the first of two
+ * calls, each starting with the caller's errno; first_var keeps the first
+ * call's result. */
+#define WMEMSTREAM_ADAPTER(name, vfn, len_var, first_var, twice)                     \
 	static int name(char *buf, size_t n, const char *fmt, ...)                   \
 	{                                                                            \
 		(void)n;                                                             \
 		wchar_t *p = NULL;                                                   \
 		size_t len = 0;                                                      \
+		int e0 = errno;                                                      \
 		FILE *f = open_wmemstream(&p, &len);                                 \
 		if (!f)                                                              \
 			return -3;                                                   \
 		int r, e;                                                            \
+		if (twice) {                                                         \
+			fputwc(L'>', f);                                             \
+			CALL_ON_STREAM(r, e, f, vfn);                                \
+			first_var = r;                                               \
+			errno = e0;                                                  \
+		}                                                                    \
 		CALL_ON_STREAM(r, e, f, vfn);                                        \
 		fclose(f);                                                           \
 		size_t k = len < BUF - 1 ? len : BUF - 1;                            \
@@ -88,8 +99,10 @@ SWPRINTF_ADAPTER(xp_swprintf, xvswprintf)
 		errno = e;                                                           \
 		return r;                                                            \
 	}
-WMEMSTREAM_ADAPTER(ref_wmemstream, vfwprintf, ref_len)
-WMEMSTREAM_ADAPTER(xp_wmemstream, xvfwprintf, xp_len)
+WMEMSTREAM_ADAPTER(ref_wmemstream, vfwprintf, ref_len, ref_first, 0)
+WMEMSTREAM_ADAPTER(xp_wmemstream, xvfwprintf, xp_len, xp_first, 0)
+WMEMSTREAM_ADAPTER(ref_wmemstream_twice, vfwprintf, ref_len, ref_first, 1)
+WMEMSTREAM_ADAPTER(xp_wmemstream_twice, xvfwprintf, xp_len, xp_first, 1)
 
 /* A fully buffered file, set up by prepare(f, n): the bytes that reached
  * it, each as one wchar_t in buf (at most BUF - 1, then L'\0'). */
@@ -134,13 +147,14 @@ FILE_ADAPTER(xp_file, xvfwprintf, xp_len, plain_file)
 FILE_ADAPTER(ref_wide_file, vfwprintf, ref_len, wide_file_holding_one)
 FILE_ADAPTER(xp_wide_file, xvfwprintf, xp_len, wide_file_holding_one)
 
-enum { SINK_BUFFER, SINK_STREAM, SINK_FILE, SINK_WIDE_FILE };
+enum { SINK_BUFFER, SINK_STREAM, SINK_FILE, SINK_WIDE_FILE, SINK_STREAM_TWICE };
 static const char *const sink_names[] = { "swprintf", "fwprintf(open_wmemstream)",
-	"fwprintf(fully buffered file)", "fwprintf(wide file, buffer of size bytes)" };
+	"fwprintf(fully buffered file)", "fwprintf(wide file, buffer of size bytes)",
+	"fwprintf(open_wmemstream holding one character), twice" };
 static int (*volatile ref_sinks[])(char *, size_t, const char *, ...) = { ref_swprintf,
-	ref_wmemstream, ref_file, ref_wide_file };
+	ref_wmemstream, ref_file, ref_wide_file, ref_wmemstream_twice };
 static int (*volatile xp_sinks[])(char *, size_t, const char *, ...) = { xp_swprintf,
-	xp_wmemstream, xp_file, xp_wide_file };
+	xp_wmemstream, xp_file, xp_wide_file, xp_wmemstream_twice };
 
 /* ---- random numbers: splitmix64 ---- */
 static uint64_t rng_state;
@@ -477,7 +491,11 @@ static void generate(struct gcase *g, uint64_t seed, unsigned long index)
 	g->errno_in = errnos[below(sizeof errnos / sizeof errnos[0])];
 	g->locale = (int)below(NLOCALES);
 	unsigned sink = below(100);
-	g->sink = sink < 85 ? SINK_BUFFER : sink < 91 ? SINK_STREAM : sink < 95 ? SINK_FILE : SINK_WIDE_FILE;
+	g->sink = sink < 85   ? SINK_BUFFER
+		  : sink < 89 ? SINK_STREAM
+		  : sink < 92 ? SINK_STREAM_TWICE
+		  : sink < 95 ? SINK_FILE
+			      : SINK_WIDE_FILE;
 	static const size_t buffer_bytes[] = { 16, 64, 256, BUF * sizeof(wchar_t) };
 	if (g->sink == SINK_WIDE_FILE)
 		g->size = buffer_bytes[below(sizeof buffer_bytes / sizeof buffer_bytes[0])];
@@ -507,6 +525,7 @@ static int run_case(uint64_t seed, unsigned long index, int verbose)
 	wmemset(ref_buf, (wchar_t)0x5a5a, BUF);
 	wmemset(xp_buf, (wchar_t)0x5a5a, BUF);
 	ref_len = xp_len = 0;
+	ref_first = xp_first = 0;
 	errno = g.errno_in;
 	int rr = diff_call(ref_sinks[g.sink], (char *)ref_buf, g.size, (const char *)g.fmt, g.nslots,
 			   g.ref_args);
@@ -517,7 +536,8 @@ static int run_case(uint64_t seed, unsigned long index, int verbose)
 	int ex = errno;
 	uselocale(LC_GLOBAL_LOCALE);
 	int bad = rr != rx || er != ex || wmemcmp(ref_buf, xp_buf, BUF) != 0 ||
-		  memcmp(g.nref, g.nxp, sizeof g.nref) != 0 || ref_len != xp_len;
+		  memcmp(g.nref, g.nxp, sizeof g.nref) != 0 || ref_len != xp_len ||
+		  ref_first != xp_first;
 	if (bad || verbose) {
 		fprintf(stderr, "%s seed=%llu case=%lu %s locale=%s size=%zu errno_in=%d format=",
 			bad ? "MISMATCH" : "CASE", (unsigned long long)seed, index, sink_names[g.sink],
@@ -529,10 +549,12 @@ static int run_case(uint64_t seed, unsigned long index, int verbose)
 			fprintf(stderr, "  arg %d: cls %d int %d long %ld ll %lld p %p\n", k + 1, v->cls,
 				v->i, v->l, v->q, v->p);
 		}
-		size_t nr = rr > 0 ? (size_t)rr + 1 : 8, nx = rx > 0 ? (size_t)rx + 1 : 8;
-		fprintf(stderr, "  glibc   ret=%d errno=%d buf=", rr, er);
+		/* a stream's whole contents; a buffer's result and its L'\0' */
+		size_t nr = ref_len ? ref_len + 1 : rr > 0 ? (size_t)rr + 1 : 8;
+		size_t nx = xp_len ? xp_len + 1 : rx > 0 ? (size_t)rx + 1 : 8;
+		fprintf(stderr, "  glibc   ret=%d first call=%d errno=%d buf=", rr, ref_first, er);
 		print_wide(stderr, ref_buf, nr < BUF ? nr : BUF);
-		fprintf(stderr, "\n  xprintf ret=%d errno=%d buf=", rx, ex);
+		fprintf(stderr, "\n  xprintf ret=%d first call=%d errno=%d buf=", rx, xp_first, ex);
 		print_wide(stderr, xp_buf, nx < BUF ? nx : BUF);
 		fputc('\n', stderr);
 	}
