@@ -2,7 +2,8 @@
  * fprintf to a fully buffered FILE, printf to stdout redirected to
  * /dev/null, swprintf, and fwprintf to a wide stream; each once while the
  * process has one thread and again after it created one (glibc's stdio
- * then locks).  Reports; never fails. */
+ * then locks), where a last row sets the time of the lock alone beside
+ * glibc's fprintf "%s\n".  Reports; never fails. */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdint.h>
@@ -68,6 +69,22 @@ WORKLOAD(w_g, xswprintf, swprintf, WDEST, L"%g", doubles[k])
 WORKLOAD(fw_int, xfwprintf, fwprintf, wide_file, L"%d\n", ints[k])
 WORKLOAD(fw_log, xfwprintf, fwprintf, wide_file, L"%ls:%d: %s: code=%08x\n",
 	 L"src/server.c", ints[k] & 0xfff, words[k], uints[k])
+
+/* The floor under a locked call: glibc's stdio lock taken and given back
+ * with nothing between (beside glibc's fprintf "%s\n", whose time the
+ * ratio divides by). */
+static void lock_alone(enum printer p, long iters)
+{
+	if (p == XP) {
+		for (long i = 0; i < iters; i++) {
+			flockfile(narrow_file);
+			funlockfile(narrow_file);
+		}
+		sink_len += iters;
+	} else {
+		RUN(fprintf(narrow_file, "%s\n", words[k]));
+	}
+}
 
 static const struct {
 	const char *name;
@@ -168,5 +185,11 @@ int main(int argc, char **argv)
 	if (pthread_create(&t, NULL, nothing, NULL) || pthread_join(t, NULL))
 		return 1;
 	table(out, iters, "after a thread was created (glibc's stdio locks)");
+	double ns[NPRINTERS], ratio;
+	measure(lock_alone, iters, ns, &ratio);
+	fprintf(out, "\n%-44s %10s %10s %8s\n", "the floor of a locked call", "lock", "glibc",
+		"lock/glibc");
+	fprintf(out, "%-44s %8.1fns %8.1fns %8.2f\n", "flockfile+funlockfile; fprintf(f, \"%s\\n\")",
+		ns[XP], ns[GLIBC], ratio);
 	return 0;
 }
