@@ -138,12 +138,25 @@ static size_t character_count(const char *p, size_t n)
 	return chars;
 }
 
+/* Whether the directive prints 0: value as its length modifier cuts it
+ * (%hu of 65536 is 0). */
+static int prints_zero(const struct xp_spec *sp, long long value)
+{
+	unsigned long long u = (unsigned long long)value;
+	switch (sp->size) {
+	case 1: return (unsigned char)u == 0;
+	case 2: return (unsigned short)u == 0;
+	case 4: return (unsigned)u == 0;
+	default: return u == 0;
+	}
+}
+
 void xp_wide_convert_int(struct xp_wide_sink *w, const struct xp_spec *sp, long long value)
 {
 	/* Only a thousands separator (or digits the I flag takes from the
 	 * locale) can be more than one byte. */
 	if ((sp->flags & (XP_F_GROUP | XP_F_I18N)) && (sp->width || sp->prec > 0) &&
-	    !(value == 0 && sp->prec == 0)) { /* (%.0d of 0 has no digits at all) */
+	    !(sp->prec == 0 && prints_zero(sp, value))) { /* (%.0d of 0 has no digits at all) */
 		/* The number alone, to see how many bytes more than characters
 		 * it takes; the width and the precision (which counts the
 		 * separators too) get that many more. */

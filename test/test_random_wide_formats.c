@@ -232,8 +232,9 @@ static void put_num(struct gcase *g, unsigned v, const char *post)
 
 static int pick_int(void)
 {
+	/* 256, 65536, 0x1000000, INT_MIN: 0 once hh or h cuts them */
 	static const int special[] = { 0, 1, -1, 7, 42, -42, 127, 128, 255, 256, -128, 65535,
-		1234567, -1234567, 1000, 999999, INT_MAX, INT_MIN };
+		65536, -65536, 0x1000000, 1234567, -1234567, 1000, 999999, INT_MAX, INT_MIN };
 	switch (below(4)) {
 	case 0: return special[below(sizeof special / sizeof special[0])];
 	case 1: return (int)below(2000) - 1000;
@@ -326,8 +327,9 @@ static void star_parts(struct gcase *g, int allow_star, int *wslot, int *pslot)
 	unsigned p = below(10);
 	if (p >= 5 && p < 8) {
 		put_ascii(g, ".");
+		/* none, or 0: a zero value then prints no digits */
 		if (!chance(15))
-			put_num(g, below(chance(5) ? 300 : 25), "");
+			put_num(g, chance(10) ? 0 : below(chance(5) ? 300 : 25), "");
 	} else if (p >= 8 && allow_star) {
 		*pslot = new_slot(g, DC_INT);
 		g->s[*pslot].v.i = (int)below(40) - 8;
@@ -373,6 +375,9 @@ static void gen_dir(struct gcase *g, int *after_pointer)
 		struct diff_val *v = &g->s[vslot].v;
 		v->cls = cls[k];
 		v->i = pick_int();
+		/* what hh and h leave of it: often 0 or next to it */
+		if ((k == 3 || k == 4) && chance(30))
+			v->i = (int)((uint32_t)rnd() & 0xffff0000u) + (int)below(3) - 1;
 		v->l = (long)rnd() >> below(64);
 		v->q = (long long)rnd() >> below(64);
 	} else if (r < 45) {

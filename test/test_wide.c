@@ -359,6 +359,32 @@ START_TEST(test_multibyte_radix_and_separator)
 }
 END_TEST
 
+/* The locale's own digits (I) are several bytes each, and the wide field
+ * is counted in characters; a length modifier can cut a value to 0, which
+ * a precision of 0 then prints as no digits at all (%I10.hu of 65536 is
+ * ten spaces, as %I10.hu of 0). */
+START_TEST(test_locale_digits_of_values_cut_to_zero)
+{
+	static const char *const names[] = { "fa_IR.UTF-8", "hi_IN.UTF-8", "xp_MB.UTF-8" };
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		locale_t loc = i < 2 ? newlocale(LC_ALL_MASK, names[i], (locale_t)0)
+				     : xp_test_locale(names[i]);
+		if (!loc) {
+			fprintf(stderr, "note: locale %s missing, skipped\n", names[i]);
+			continue;
+		}
+		locale_t old = uselocale(loc);
+		same_swprintf(80, L"[%I10.hu|%I10.hi|%I10.hhi|%I-9.0hu|%I10.hhd]", 65536, INT_MIN, 256,
+			      -65536, 512);
+		same_swprintf(80, L"[%'I10.hu|%'12.hd|%I10.hu|%I10.2hhu|%I10.hu]", 65536, INT_MIN, 65537,
+			      256, 0);
+		same_swprintf(80, L"[%2$I*1$.hi|%3$I10.hhu]", 12, INT_MIN, 1024);
+		uselocale(old);
+		freelocale(loc);
+	}
+}
+END_TEST
+
 /* Seeded random floating directives (flags I included, width, precision,
  * L) of special and random values, in C, de_DE.UTF-8, the multibyte test
  * locale and two with their own digits (fa_IR, hi_IN): the floating
@@ -540,6 +566,7 @@ int main(void)
 	tcase_add_test(tc, test_count_is_in_wide_characters);
 	tcase_add_test(tc, test_random_floats);
 	tcase_add_test(tc, test_multibyte_radix_and_separator);
+	tcase_add_test(tc, test_locale_digits_of_values_cut_to_zero);
 	tcase_add_test(tc, test_wprintf_writes_to_stdout);
 	tcase_add_test(tc, test_pointer_extensions_print_the_same);
 	suite_add_tcase(s, tc);
