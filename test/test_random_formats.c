@@ -5,8 +5,9 @@
  * XPRINTF_DIFF_CASES sets the number of cases (default 200000).
  * Compared: the whole buffer (output, terminator, untouched guard bytes),
  * the return value, errno and the targets of %n.  One case in eight goes
- * to another destination instead (asprintf, fprintf to open_memstream,
- * dprintf to a pipe); then the bytes that arrived there are compared.
+ * to another destination instead (asprintf, fprintf to open_memstream or
+ * to a file whose small buffer the call may fill midway, dprintf to a
+ * pipe); then the bytes that arrived there are compared.
  * Every flag, and '*' or '*m$' widths and precisions of both signs, come
  * with every conversion, unknown ones and those without a value included,
  * on glibc's sequential and positional paths.
@@ -120,12 +121,46 @@ MEMSTREAM_ADAPTER(xp_memstream, xvfprintf, xp_len)
 PIPE_ADAPTER(ref_dprintf, vdprintf, ref_len, ref_pipe)
 PIPE_ADAPTER(xp_dprintf, xvdprintf, xp_len, xp_pipe)
 
-enum { SINK_BUFFER, SINK_ASPRINTF, SINK_MEMSTREAM, SINK_PIPE };
-static const char *const sink_names[] = { "snprintf", "asprintf", "fprintf(open_memstream)", "dprintf(pipe)" };
+/* A fully buffered file whose buffer of n bytes (16 to 4096) holds one
+ * byte before the call: the call starts in the buffer's room and may fill
+ * it midway, then goes on through stdio.  What reached the file is read
+ * back. */
+#define FILE_ADAPTER(name, vfn, len_var)                                          \
+	static int name(char *buf, size_t n, const char *fmt, ...)                \
+	{                                                                         \
+		static char vbuf[4096];                                           \
+		FILE *f = tmpfile();                                              \
+		if (!f)                                                           \
+			return -3;                                                \
+		if (n > sizeof vbuf || setvbuf(f, vbuf, _IOFBF, n) != 0 ||        \
+		    fputc('>', f) == EOF) {                                       \
+			fclose(f);                                                \
+			return -3;                                                \
+		}                                                                 \
+		va_list ap;                                                       \
+		va_start(ap, fmt);                                                \
+		int r = vfn(f, fmt, ap);                                          \
+		int e = errno;                                                    \
+		va_end(ap);                                                       \
+		fflush(f);                                                        \
+		static char tmp[BUF];                                             \
+		ssize_t got = pread(fileno(f), tmp, sizeof tmp, 0);               \
+		copy_out(buf, tmp, got > 0 ? (size_t)got : 0);                    \
+		len_var = (size_t)lseek(fileno(f), 0, SEEK_END);                  \
+		fclose(f);                                                        \
+		errno = e;                                                        \
+		return r;                                                         \
+	}
+FILE_ADAPTER(ref_file, vfprintf, ref_len)
+FILE_ADAPTER(xp_file, xvfprintf, xp_len)
+
+enum { SINK_BUFFER, SINK_ASPRINTF, SINK_MEMSTREAM, SINK_PIPE, SINK_FILE };
+static const char *const sink_names[] = { "snprintf", "asprintf", "fprintf(open_memstream)", "dprintf(pipe)",
+	"fprintf(file, buffer of size bytes holding one)" };
 static int (*volatile ref_sinks[])(char *, size_t, const char *, ...) = { snprintf, ref_asprintf,
-	ref_memstream, ref_dprintf };
+	ref_memstream, ref_dprintf, ref_file };
 static int (*volatile xp_sinks[])(char *, size_t, const char *, ...) = { xsnprintf, xp_asprintf,
-	xp_memstream, xp_dprintf };
+	xp_memstream, xp_dprintf, xp_file };
 
 /* ---- random numbers: splitmix64 ---- */
 static uint64_t rng_state;
@@ -614,8 +649,11 @@ static void generate(struct gcase *g, uint64_t seed, unsigned long index)
 	g->errno_in = errnos[below(sizeof errnos / sizeof errnos[0])];
 	g->locale = (int)below(NLOCALES);
 	/* Most cases go to a bounded buffer; one in eight to another sink. */
-	g->sink = chance(88) ? SINK_BUFFER : 1 + (int)below(3);
-	if (g->sink != SINK_BUFFER)
+	g->sink = chance(88) ? SINK_BUFFER : 1 + (int)below(4);
+	static const size_t buffer_bytes[] = { 16, 64, 256, 4096 };
+	if (g->sink == SINK_FILE)
+		g->size = buffer_bytes[below(sizeof buffer_bytes / sizeof buffer_bytes[0])];
+	else if (g->sink != SINK_BUFFER)
 		g->size = BUF;
 	build_format(g);
 }
