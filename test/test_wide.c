@@ -360,10 +360,10 @@ START_TEST(test_multibyte_radix_and_separator)
 END_TEST
 
 /* The locale's own digits (I) are several bytes each, and the wide field
- * is counted in characters; a length modifier can cut a value to 0, which
- * a precision of 0 then prints as no digits at all (%I10.hu of 65536 is
- * ten spaces, as %I10.hu of 0). */
-START_TEST(test_locale_digits_of_values_cut_to_zero)
+ * is counted in characters (doc/contract.md section 1b); a length modifier
+ * can cut a value to 0, which a precision of 0 then prints as no digits at
+ * all (%I10.hu of 65536 is ten spaces, as %I10.hu of 0). */
+START_TEST(test_locale_digits_fields)
 {
 	static const char *const names[] = { "fa_IR.UTF-8", "hi_IN.UTF-8", "xp_MB.UTF-8" };
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
@@ -379,6 +379,7 @@ START_TEST(test_locale_digits_of_values_cut_to_zero)
 		same_swprintf(80, L"[%'I10.hu|%'12.hd|%I10.hu|%I10.2hhu|%I10.hu]", 65536, INT_MIN, 65537,
 			      256, 0);
 		same_swprintf(80, L"[%2$I*1$.hi|%3$I10.hhu]", 12, INT_MIN, 1024);
+		same_swprintf(80, L"[%I6d|%I.3d|%'I10d|%I-6d]", 5, 5, 1234567, 12);
 		uselocale(old);
 		freelocale(loc);
 	}
@@ -566,7 +567,7 @@ int main(void)
 	tcase_add_test(tc, test_count_is_in_wide_characters);
 	tcase_add_test(tc, test_random_floats);
 	tcase_add_test(tc, test_multibyte_radix_and_separator);
-	tcase_add_test(tc, test_locale_digits_of_values_cut_to_zero);
+	tcase_add_test(tc, test_locale_digits_fields);
 	tcase_add_test(tc, test_wprintf_writes_to_stdout);
 	tcase_add_test(tc, test_pointer_extensions_print_the_same);
 	suite_add_tcase(s, tc);
