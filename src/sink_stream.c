@@ -93,6 +93,43 @@ static void unbuffered_drain(struct xp_sink *s, const char *p, size_t n)
 	}
 }
 
+/* A line-buffered stream, or one whose buffer is under 128 bytes, gets
+ * each piece as glibc's vfprintf hands it over: a literal run, a field's
+ * padding, its text.  What reaches the descriptor depends on the pieces,
+ * not only on the bytes: a piece with a '\n' that fits in the buffer is
+ * flushed through it, and when a piece overflows the buffer, what does not
+ * fit is written at once in whole blocks (under 128 bytes: all of it). */
+static void piece_drain(struct xp_sink *s, const char *p, size_t n)
+{
+	struct xp_stream_sink *st = (struct xp_stream_sink *)s;
+	if (s->counting) {
+		s->done += n;
+		return;
+	}
+	if (stream_write(st, p, n) < 0) {
+		stream_fail(s, n);
+		return;
+	}
+	s->done += n;
+}
+
+/* The pieces decide where such a stream's flushes fall (piece_drain).  A
+ * stream without a buffer yet is one of them until its first write
+ * allocates one: a terminal becomes line-buffered then. */
+static int wants_pieces(const FILE *f)
+{
+	return (f->_flags & XP_IO_LINE_BUF) || !f->_IO_buf_base ||
+	       f->_IO_buf_end - f->_IO_buf_base < 128;
+}
+
+/* No room in the window: every write goes to drain. */
+static void write_pieces(struct xp_stream_sink *st)
+{
+	struct xp_sink *s = &st->sink;
+	s->base = s->pos = s->end = st->window;
+	s->drain = piece_drain;
+}
+
 /* The FILE's buffer is full: what was written there becomes the stream's,
  * and the rest of the call goes through the window on the stack, so that
  * stdio flushes the buffer and goes on as glibc's fwrite would. */
@@ -108,10 +145,14 @@ void xp_file_buffer_drain(struct xp_sink *s, const char *p, size_t n)
 	s->done += (size_t)(s->pos - s->base);
 	st->in_file_buffer = 0;
 	st->had_error = ferror_unlocked(f) != 0;
-	s->base = s->pos = st->window;
-	s->end = st->window + sizeof st->window;
-	s->drain = stream_drain;
-	stream_drain(s, p, n);
+	if (wants_pieces(f)) {
+		write_pieces(st);
+	} else {
+		s->base = s->pos = st->window;
+		s->end = st->window + sizeof st->window;
+		s->drain = stream_drain;
+	}
+	s->drain(s, p, n);
 }
 
 int xp_stream_init(struct xp_stream_sink *st, FILE *f)
@@ -128,6 +169,8 @@ int xp_stream_init(struct xp_stream_sink *st, FILE *f)
 	s->error = 0;
 	s->counting = 0;
 	s->drain = f->_flags & XP_IO_UNBUFFERED ? unbuffered_drain : stream_drain;
+	if (!(f->_flags & XP_IO_UNBUFFERED) && wants_pieces(f))
+		write_pieces(st);
 	if (fwide(f, -1) >= 0) /* glibc refuses wide streams, errno unchanged */
 		return -1;
 	if (!__fwritable(f)) {

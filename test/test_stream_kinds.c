@@ -81,6 +81,11 @@ static const struct call narrow_calls[] = {
 	{ "empty output", OP_PRINT, API_VF, "%s", .arg = A_STR, .s = "" },
 	{ "long text, no newline", OP_PRINT, API_F, "%s", .arg = A_STR, .s = long_text },
 	{ "newlines, then text", OP_PRINT, API_P, "x\ny\n%d", .i = -1 },
+	/* glibc's vfprintf hands "a\n" to stdio before the text: a
+	 * line-buffered stream is flushed there, then fills with the text
+	 * (more than its buffer holds, less than BUFSIZ) */
+	{ "a line, then more text than the buffer holds", OP_PRINT, API_VF, "a\n%.5000s",
+	  .arg = A_STR, .s = long_text },
 	{ .what = "fflush", .op = OP_FLUSH },
 	{ "line after fflush", OP_PRINT, API_VP, "%d\n", .i = 7 },
 	{ "text before a write(2)", OP_PRINT, API_VF, "tail %s", .arg = A_STR, .s = "t" },
@@ -103,6 +108,8 @@ static const struct call wide_calls[] = {
 	{ "narrow call", OP_PRINT, API_F, "%s", .arg = A_STR, .s = "x" },
 	{ "empty output", OP_PRINT, API_FW, .wfmt = L"%ls", .arg = A_WSTR, .ws = L"" },
 	{ "long text, no newline", OP_PRINT, API_VFW, .wfmt = L"%ls", .arg = A_WSTR, .ws = long_wtext },
+	{ "a line, then more text than the buffer holds", OP_PRINT, API_VFW, .wfmt = L"a\n%.5000ls",
+	  .arg = A_WSTR, .ws = long_wtext },
 	{ .what = "fflush", .op = OP_FLUSH },
 	{ "line after fflush", OP_PRINT, API_W, .wfmt = L"%d\n", .i = 7 },
 	{ "narrow call", OP_PRINT, API_P, "%d\n", .i = 3 },
