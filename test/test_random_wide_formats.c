@@ -45,6 +45,8 @@
  * are wchar_t pointers in disguise ---- */
 static size_t ref_len, xp_len;
 static int ref_first, xp_first; /* the first of two calls' results */
+/* A file's size when the call returned, before anything flushed it. */
+static off_t ref_early, xp_early;
 
 #define SWPRINTF_ADAPTER(name, vfn)                                                  \
 	static int name(char *buf, size_t n, const char *fmt, ...)                   \
@@ -106,7 +108,7 @@ WMEMSTREAM_ADAPTER(xp_wmemstream_twice, xvfwprintf, xp_len, xp_first, 1)
 
 /* A fully buffered file, set up by prepare(f, n): the bytes that reached
  * it, each as one wchar_t in buf (at most BUF - 1, then L'\0'). */
-#define FILE_ADAPTER(name, vfn, len_var, prepare)                                    \
+#define FILE_ADAPTER(name, vfn, len_var, early_var, prepare)                         \
 	static int name(char *buf, size_t n, const char *fmt, ...)                   \
 	{                                                                            \
 		FILE *f = tmpfile();                                                 \
@@ -114,6 +116,7 @@ WMEMSTREAM_ADAPTER(xp_wmemstream_twice, xvfwprintf, xp_len, xp_first, 1)
 			return -3;                                                   \
 		int r, e;                                                            \
 		CALL_ON_STREAM(r, e, f, vfn);                                        \
+		early_var = lseek(fileno(f), 0, SEEK_END);                           \
 		fflush(f);                                                           \
 		static unsigned char bytes[BUF];                                     \
 		ssize_t got = pread(fileno(f), bytes, BUF - 1, 0);                   \
@@ -142,19 +145,43 @@ static int wide_file_holding_one(FILE *f, size_t n)
 	       fputwc(L'>', f) != WEOF;
 }
 
-FILE_ADAPTER(ref_file, vfwprintf, ref_len, plain_file)
-FILE_ADAPTER(xp_file, xvfwprintf, xp_len, plain_file)
-FILE_ADAPTER(ref_wide_file, vfwprintf, ref_len, wide_file_holding_one)
-FILE_ADAPTER(xp_wide_file, xvfwprintf, xp_len, wide_file_holding_one)
+/* The same, line-buffered (flushed at each '\n'); and unbuffered (n
+ * unused). */
+static int wide_line_file_holding_one(FILE *f, size_t n)
+{
+	static char vbuf[BUF * sizeof(wchar_t)];
+	return n <= sizeof vbuf && setvbuf(f, vbuf, _IOLBF, n) == 0 && fwide(f, 1) > 0 &&
+	       fputwc(L'>', f) != WEOF;
+}
 
-enum { SINK_BUFFER, SINK_STREAM, SINK_FILE, SINK_WIDE_FILE, SINK_STREAM_TWICE };
+static int wide_unbuffered_file_holding_one(FILE *f, size_t n)
+{
+	(void)n;
+	return setvbuf(f, NULL, _IONBF, 0) == 0 && fwide(f, 1) > 0 && fputwc(L'>', f) != WEOF;
+}
+
+FILE_ADAPTER(ref_file, vfwprintf, ref_len, ref_early, plain_file)
+FILE_ADAPTER(xp_file, xvfwprintf, xp_len, xp_early, plain_file)
+FILE_ADAPTER(ref_wide_file, vfwprintf, ref_len, ref_early, wide_file_holding_one)
+FILE_ADAPTER(xp_wide_file, xvfwprintf, xp_len, xp_early, wide_file_holding_one)
+FILE_ADAPTER(ref_line_file, vfwprintf, ref_len, ref_early, wide_line_file_holding_one)
+FILE_ADAPTER(xp_line_file, xvfwprintf, xp_len, xp_early, wide_line_file_holding_one)
+FILE_ADAPTER(ref_unbuffered_file, vfwprintf, ref_len, ref_early, wide_unbuffered_file_holding_one)
+FILE_ADAPTER(xp_unbuffered_file, xvfwprintf, xp_len, xp_early, wide_unbuffered_file_holding_one)
+
+enum { SINK_BUFFER, SINK_STREAM, SINK_FILE, SINK_WIDE_FILE, SINK_STREAM_TWICE, SINK_LINE_FILE,
+       SINK_UNBUFFERED_FILE };
 static const char *const sink_names[] = { "swprintf", "fwprintf(open_wmemstream)",
 	"fwprintf(fully buffered file)", "fwprintf(wide file, buffer of size bytes)",
-	"fwprintf(open_wmemstream holding one character), twice" };
+	"fwprintf(open_wmemstream holding one character), twice",
+	"fwprintf(line-buffered wide file, buffer of size bytes)",
+	"fwprintf(unbuffered wide file holding one character)" };
 static int (*volatile ref_sinks[])(char *, size_t, const char *, ...) = { ref_swprintf,
-	ref_wmemstream, ref_file, ref_wide_file, ref_wmemstream_twice };
+	ref_wmemstream, ref_file, ref_wide_file, ref_wmemstream_twice, ref_line_file,
+	ref_unbuffered_file };
 static int (*volatile xp_sinks[])(char *, size_t, const char *, ...) = { xp_swprintf,
-	xp_wmemstream, xp_file, xp_wide_file, xp_wmemstream_twice };
+	xp_wmemstream, xp_file, xp_wide_file, xp_wmemstream_twice, xp_line_file,
+	xp_unbuffered_file };
 
 /* ---- random numbers: splitmix64 ---- */
 static uint64_t rng_state;
@@ -499,12 +526,14 @@ static void generate(struct gcase *g, uint64_t seed, unsigned long index)
 	g->locale = (int)below(NLOCALES);
 	unsigned sink = below(100);
 	g->sink = sink < 85   ? SINK_BUFFER
-		  : sink < 89 ? SINK_STREAM
-		  : sink < 92 ? SINK_STREAM_TWICE
-		  : sink < 95 ? SINK_FILE
-			      : SINK_WIDE_FILE;
+		  : sink < 88 ? SINK_STREAM
+		  : sink < 90 ? SINK_STREAM_TWICE
+		  : sink < 92 ? SINK_FILE
+		  : sink < 95 ? SINK_WIDE_FILE
+		  : sink < 98 ? SINK_LINE_FILE
+			      : SINK_UNBUFFERED_FILE;
 	static const size_t buffer_bytes[] = { 16, 64, 256, BUF * sizeof(wchar_t) };
-	if (g->sink == SINK_WIDE_FILE)
+	if (g->sink == SINK_WIDE_FILE || g->sink == SINK_LINE_FILE)
 		g->size = buffer_bytes[below(sizeof buffer_bytes / sizeof buffer_bytes[0])];
 	else if (g->sink != SINK_BUFFER)
 		g->size = BUF;
@@ -533,6 +562,7 @@ static int run_case(uint64_t seed, unsigned long index, int verbose)
 	wmemset(xp_buf, (wchar_t)0x5a5a, BUF);
 	ref_len = xp_len = 0;
 	ref_first = xp_first = 0;
+	ref_early = xp_early = 0;
 	errno = g.errno_in;
 	int rr = diff_call(ref_sinks[g.sink], (char *)ref_buf, g.size, (const char *)g.fmt, g.nslots,
 			   g.ref_args);
@@ -544,7 +574,7 @@ static int run_case(uint64_t seed, unsigned long index, int verbose)
 	uselocale(LC_GLOBAL_LOCALE);
 	int bad = rr != rx || er != ex || wmemcmp(ref_buf, xp_buf, BUF) != 0 ||
 		  memcmp(g.nref, g.nxp, sizeof g.nref) != 0 || ref_len != xp_len ||
-		  ref_first != xp_first;
+		  ref_first != xp_first || ref_early != xp_early;
 	if (bad || verbose) {
 		fprintf(stderr, "%s seed=%llu case=%lu %s locale=%s size=%zu errno_in=%d format=",
 			bad ? "MISMATCH" : "CASE", (unsigned long long)seed, index, sink_names[g.sink],
@@ -563,7 +593,8 @@ static int run_case(uint64_t seed, unsigned long index, int verbose)
 		print_wide(stderr, ref_buf, nr < BUF ? nr : BUF);
 		fprintf(stderr, "\n  xprintf ret=%d first call=%d errno=%d buf=", rx, xp_first, ex);
 		print_wide(stderr, xp_buf, nx < BUF ? nx : BUF);
-		fputc('\n', stderr);
+		fprintf(stderr, "\n  a file's bytes when the call returned: glibc %lld xprintf %lld\n",
+			(long long)ref_early, (long long)xp_early);
 	}
 	return bad;
 }
