@@ -68,8 +68,11 @@ char *xp_heap_finish(struct xp_heap_sink *h, int ok);
 /* fprintf: the caller holds the stream lock.  While the output fits in
  * the room left in the stream's own buffer, the window is that room (the
  * copy glibc's fwrite would make, made by the converters themselves);
- * otherwise, and from the first byte that does not fit, a window on the
- * stack that goes out with fwrite_unlocked. */
+ * otherwise, and from the first byte that does not fit, each piece goes
+ * to fwrite_unlocked as glibc's vfprintf hands its pieces to stdio (where
+ * the pieces fall decides the flushes), and an unbuffered stream's output
+ * gathers in the window, which goes out whenever full, as glibc's helper
+ * buffer does. */
 struct run_state;
 struct xp_stream_sink {
 	struct xp_sink sink;

@@ -1,5 +1,6 @@
-/* sink_stream.c - destinations outside the process: a stdio stream and a
- * file descriptor.  Both gather output in a window on the caller's stack. */
+/* sink_stream.c - destinations outside the process: a stdio stream (its
+ * own buffer first, then stdio piece by piece; an unbuffered one through
+ * a window on the caller's stack) and a file descriptor (a window). */
 #define _GNU_SOURCE
 #include "sink_dest.h"
 
@@ -42,29 +43,6 @@ XP_HOT_TEXT static int stream_write(struct xp_stream_sink *st, const char *p, si
 	return -1;
 }
 
-XP_HOT_TEXT static void stream_drain(struct xp_sink *s, const char *p, size_t n)
-{
-	struct xp_stream_sink *st = (struct xp_stream_sink *)s;
-	size_t used = (size_t)(s->pos - s->base);
-	if (s->counting) {
-		s->done += n;
-		return;
-	}
-	if ((used && stream_write(st, s->base, used) < 0) ||
-	    (n >= sizeof st->window && stream_write(st, p, n) < 0)) {
-		stream_fail(s, used + n);
-		return;
-	}
-	s->done += used;
-	s->pos = s->base;
-	if (n >= sizeof st->window) {
-		s->done += n;
-	} else {
-		memcpy(s->pos, p, n);
-		s->pos += n;
-	}
-}
-
 /* An unbuffered stream gets what glibc's helper buffer gives it: the
  * output in pieces of exactly the window (BUFSIZ, as glibc's), one write
  * each, the last at the end of the call.  A cookie sees the pieces. */
@@ -93,12 +71,13 @@ static void unbuffered_drain(struct xp_sink *s, const char *p, size_t n)
 	}
 }
 
-/* A line-buffered stream, or one whose buffer is under 128 bytes, gets
- * each piece as glibc's vfprintf hands it over: a literal run, a field's
- * padding, its text.  What reaches the descriptor depends on the pieces,
- * not only on the bytes: a piece with a '\n' that fits in the buffer is
- * flushed through it, and when a piece overflows the buffer, what does not
- * fit is written at once in whole blocks (under 128 bytes: all of it). */
+/* A buffered stream gets each piece of the output as glibc's vfprintf
+ * hands it over: a literal run, a field's padding, its text.  What
+ * reaches the descriptor depends on the pieces, not only on the bytes: a
+ * line-buffered stream flushes through the last '\n' of a piece that
+ * fits; a piece that overflows the buffer flushes it and has its whole
+ * blocks written at once (all of it under 128 bytes), and a buffer that a
+ * piece fills exactly waits for the next one. */
 static void piece_drain(struct xp_sink *s, const char *p, size_t n)
 {
 	struct xp_stream_sink *st = (struct xp_stream_sink *)s;
@@ -113,16 +92,7 @@ static void piece_drain(struct xp_sink *s, const char *p, size_t n)
 	s->done += n;
 }
 
-/* The pieces decide where such a stream's flushes fall (piece_drain).  A
- * stream without a buffer yet is one of them until its first write
- * allocates one: a terminal becomes line-buffered then. */
-static int wants_pieces(const FILE *f)
-{
-	return (f->_flags & XP_IO_LINE_BUF) || !f->_IO_buf_base ||
-	       f->_IO_buf_end - f->_IO_buf_base < 128;
-}
-
-/* No room in the window: every write goes to drain. */
+/* No room in the window: every write goes to piece_drain. */
 static void write_pieces(struct xp_stream_sink *st)
 {
 	struct xp_sink *s = &st->sink;
@@ -131,8 +101,8 @@ static void write_pieces(struct xp_stream_sink *st)
 }
 
 /* The FILE's buffer is full: what was written there becomes the stream's,
- * and the rest of the call goes through the window on the stack, so that
- * stdio flushes the buffer and goes on as glibc's fwrite would. */
+ * and the rest of the call goes to stdio piece by piece, which flushes the
+ * buffer and goes on as it does for glibc's pieces. */
 void xp_file_buffer_drain(struct xp_sink *s, const char *p, size_t n)
 {
 	struct xp_stream_sink *st = (struct xp_stream_sink *)s;
@@ -145,14 +115,8 @@ void xp_file_buffer_drain(struct xp_sink *s, const char *p, size_t n)
 	s->done += (size_t)(s->pos - s->base);
 	st->in_file_buffer = 0;
 	st->had_error = ferror_unlocked(f) != 0;
-	if (wants_pieces(f)) {
-		write_pieces(st);
-	} else {
-		s->base = s->pos = st->window;
-		s->end = st->window + sizeof st->window;
-		s->drain = stream_drain;
-	}
-	s->drain(s, p, n);
+	write_pieces(st);
+	piece_drain(s, p, n);
 }
 
 int xp_stream_init(struct xp_stream_sink *st, FILE *f)
@@ -168,8 +132,9 @@ int xp_stream_init(struct xp_stream_sink *st, FILE *f)
 	s->done = 0;
 	s->error = 0;
 	s->counting = 0;
-	s->drain = f->_flags & XP_IO_UNBUFFERED ? unbuffered_drain : stream_drain;
-	if (!(f->_flags & XP_IO_UNBUFFERED) && wants_pieces(f))
+	if (f->_flags & XP_IO_UNBUFFERED)
+		s->drain = unbuffered_drain;
+	else
 		write_pieces(st);
 	if (fwide(f, -1) >= 0) /* glibc refuses wide streams, errno unchanged */
 		return -1;
