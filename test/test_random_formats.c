@@ -663,7 +663,7 @@ static void generate(struct gcase *g, uint64_t seed, unsigned long index)
 	/* Most cases go to a bounded buffer; one in eight to another sink. */
 	g->sink = chance(88) ? SINK_BUFFER : 1 + (int)below(NSINKS - 1);
 	static const size_t buffer_bytes[] = { 16, 64, 256, 4096 };
-	if (g->sink == SINK_FILE || g->sink == SINK_LINE_FILE || g->sink == SINK_UNBUFFERED_FILE)
+	if (g->sink == SINK_FILE || g->sink == SINK_LINE_FILE)
 		g->size = buffer_bytes[below(sizeof buffer_bytes / sizeof buffer_bytes[0])];
 	else if (g->sink != SINK_BUFFER)
 		g->size = BUF;
