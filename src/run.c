@@ -140,6 +140,13 @@ static __attribute__((noinline)) const char *general_directive(struct xp_sink *s
 		st->saved_errno = errno;
 		st->errno_unread = 0;
 	}
+	/* A write failed (a stream's, a heap string's): glibc's vfprintf
+	 * stops at the piece that failed, so no later directive runs (a %n
+	 * stores nothing). */
+	if (s->error) {
+		st->err = s->error;
+		return NULL;
+	}
 	struct xp_spec sp;
 	int overflow = 0;
 	const char *next = xp_parse_directive(pct + 1, &sp, &overflow);

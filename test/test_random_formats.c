@@ -7,8 +7,8 @@
  * the return value, errno and the targets of %n.  One case in eight goes
  * to another destination instead (asprintf, fprintf to open_memstream or
  * to a file: fully buffered with a small buffer the call may fill midway,
- * line-buffered or unbuffered; dprintf to a pipe); then the bytes that
- * arrived there are compared.
+ * line-buffered or unbuffered; to /dev/full, where writes fail; dprintf
+ * to a pipe); then the bytes that arrived there are compared.
  * Every flag, and '*' or '*m$' widths and precisions of both signs, come
  * with every conversion, unknown ones and those without a value included,
  * on glibc's sequential and positional paths.
@@ -28,6 +28,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <wchar.h>
+#include <stdio_ext.h>
 
 #include <xprintf.h>
 
@@ -124,6 +125,31 @@ MEMSTREAM_ADAPTER(xp_memstream, xvfprintf, xp_len)
 PIPE_ADAPTER(ref_dprintf, vdprintf, ref_len, ref_pipe)
 PIPE_ADAPTER(xp_dprintf, xvdprintf, xp_len, xp_pipe)
 
+/* r = vfn(f, fmt, the adapter's arguments), e the errno it left. */
+#define CALL_ON_STREAM(r, e, f, vfn)              \
+	do {                                      \
+		va_list ap;                       \
+		va_start(ap, fmt);                \
+		(r) = vfn((f), fmt, ap);          \
+		(e) = errno;                      \
+		va_end(ap);                       \
+	} while (0)
+
+/* f with mode and a buffer of n bytes (at most 4096) that holds one byte;
+ * NULL, f closed, when that cannot be.  One buffer serves every such
+ * stream, each closed before the next is opened. */
+static FILE *holding_one(FILE *f, int mode, size_t n)
+{
+	static char vbuf[4096];
+	if (!f)
+		return NULL;
+	if (n > sizeof vbuf || setvbuf(f, vbuf, mode, n) != 0 || fputc('>', f) == EOF) {
+		fclose(f);
+		return NULL;
+	}
+	return f;
+}
+
 /* A file whose buffer of n bytes (16 to 4096) holds one byte before the
  * call, fully buffered (the call starts in the buffer's room and may fill
  * it midway, then goes on through stdio), line-buffered (flushed at each
@@ -132,20 +158,11 @@ PIPE_ADAPTER(xp_dprintf, xvdprintf, xp_len, xp_pipe)
 #define FILE_ADAPTER(name, vfn, len_var, early_var, mode)                         \
 	static int name(char *buf, size_t n, const char *fmt, ...)                \
 	{                                                                         \
-		static char vbuf[4096];                                           \
-		FILE *f = tmpfile();                                              \
+		FILE *f = holding_one(tmpfile(), (mode), n);                      \
 		if (!f)                                                           \
 			return -3;                                                \
-		if (n > sizeof vbuf || setvbuf(f, vbuf, (mode), n) != 0 ||        \
-		    fputc('>', f) == EOF) {                                       \
-			fclose(f);                                                \
-			return -3;                                                \
-		}                                                                 \
-		va_list ap;                                                       \
-		va_start(ap, fmt);                                                \
-		int r = vfn(f, fmt, ap);                                          \
-		int e = errno;                                                    \
-		va_end(ap);                                                       \
+		int r, e;                                                         \
+		CALL_ON_STREAM(r, e, f, vfn);                                     \
 		early_var = lseek(fileno(f), 0, SEEK_END);                        \
 		fflush(f);                                                        \
 		static char tmp[BUF];                                             \
@@ -156,6 +173,29 @@ PIPE_ADAPTER(xp_dprintf, xvdprintf, xp_len, xp_pipe)
 		errno = e;                                                        \
 		return r;                                                         \
 	}
+/* /dev/full, fully or line-buffered with a buffer of n bytes (16 to 4096)
+ * holding one byte: a write fails with ENOSPC wherever stdio flushes.
+ * len_var is the stream's error flag after the call and early_var the
+ * bytes it still holds (__fpending); nothing reaches the device. */
+#define FULL_ADAPTER(name, vfn, len_var, early_var, mode)                         \
+	static int name(char *buf, size_t n, const char *fmt, ...)                \
+	{                                                                         \
+		copy_out(buf, "", 0);                                             \
+		FILE *f = holding_one(fopen("/dev/full", "w"), (mode), n);        \
+		if (!f)                                                           \
+			return -3;                                                \
+		int r, e;                                                         \
+		CALL_ON_STREAM(r, e, f, vfn);                                     \
+		len_var = ferror(f) != 0;                                         \
+		early_var = (off_t)__fpending(f);                                 \
+		fclose(f);                                                        \
+		errno = e;                                                        \
+		return r;                                                         \
+	}
+FULL_ADAPTER(ref_full, vfprintf, ref_len, ref_early, _IOFBF)
+FULL_ADAPTER(xp_full, xvfprintf, xp_len, xp_early, _IOFBF)
+FULL_ADAPTER(ref_line_full, vfprintf, ref_len, ref_early, _IOLBF)
+FULL_ADAPTER(xp_line_full, xvfprintf, xp_len, xp_early, _IOLBF)
 FILE_ADAPTER(ref_file, vfprintf, ref_len, ref_early, _IOFBF)
 FILE_ADAPTER(xp_file, xvfprintf, xp_len, xp_early, _IOFBF)
 FILE_ADAPTER(ref_line_file, vfprintf, ref_len, ref_early, _IOLBF)
@@ -164,15 +204,17 @@ FILE_ADAPTER(ref_unbuffered_file, vfprintf, ref_len, ref_early, _IONBF)
 FILE_ADAPTER(xp_unbuffered_file, xvfprintf, xp_len, xp_early, _IONBF)
 
 enum { SINK_BUFFER, SINK_ASPRINTF, SINK_MEMSTREAM, SINK_PIPE, SINK_FILE, SINK_LINE_FILE,
-       SINK_UNBUFFERED_FILE, NSINKS };
+       SINK_UNBUFFERED_FILE, SINK_FULL, SINK_LINE_FULL, NSINKS };
 static const char *const sink_names[] = { "snprintf", "asprintf", "fprintf(open_memstream)", "dprintf(pipe)",
 	"fprintf(file, buffer of size bytes holding one)",
 	"fprintf(line-buffered file, buffer of size bytes holding one)",
-	"fprintf(unbuffered file holding one byte)" };
+	"fprintf(unbuffered file holding one byte)",
+	"fprintf(/dev/full, buffer of size bytes holding one; destination bytes: ferror, file's: __fpending)",
+	"fprintf(line-buffered /dev/full, as /dev/full)" };
 static int (*volatile ref_sinks[])(char *, size_t, const char *, ...) = { snprintf, ref_asprintf,
-	ref_memstream, ref_dprintf, ref_file, ref_line_file, ref_unbuffered_file };
+	ref_memstream, ref_dprintf, ref_file, ref_line_file, ref_unbuffered_file, ref_full, ref_line_full };
 static int (*volatile xp_sinks[])(char *, size_t, const char *, ...) = { xsnprintf, xp_asprintf,
-	xp_memstream, xp_dprintf, xp_file, xp_line_file, xp_unbuffered_file };
+	xp_memstream, xp_dprintf, xp_file, xp_line_file, xp_unbuffered_file, xp_full, xp_line_full };
 
 /* ---- random numbers: splitmix64 ---- */
 static uint64_t rng_state;
@@ -663,7 +705,8 @@ static void generate(struct gcase *g, uint64_t seed, unsigned long index)
 	/* Most cases go to a bounded buffer; one in eight to another sink. */
 	g->sink = chance(88) ? SINK_BUFFER : 1 + (int)below(NSINKS - 1);
 	static const size_t buffer_bytes[] = { 16, 64, 256, 4096 };
-	if (g->sink == SINK_FILE || g->sink == SINK_LINE_FILE)
+	if (g->sink == SINK_FILE || g->sink == SINK_LINE_FILE || g->sink == SINK_FULL ||
+	    g->sink == SINK_LINE_FULL)
 		g->size = buffer_bytes[below(sizeof buffer_bytes / sizeof buffer_bytes[0])];
 	else if (g->sink != SINK_BUFFER)
 		g->size = BUF;
