@@ -76,8 +76,8 @@ static int directive_end(struct xp_wide_sink *w, struct wide_run_state *st, int 
 	xp_wide_flush(w);
 	if (__builtin_expect(!rc && !s->error && s->done <= INT_MAX, 1))
 		return 0; /* (the window is empty: done is the count) */
-	if (rc < 0)
-		st->err = rc == XP_WIDE_REFUSED ? -1 : e;
+	if (rc < 0) /* refused: errno as it was, unless a write failed meanwhile */
+		st->err = rc != XP_WIDE_REFUSED ? e : s->error ? s->error : -1;
 	else if (s->error)
 		st->err = s->error;
 	else

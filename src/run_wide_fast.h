@@ -226,10 +226,11 @@ static inline const wchar_t *fast_directive_wide(struct xp_wide_sink *w, const w
 		if (size > 1)
 			return NULL;
 		/* btowc of an ASCII byte is itself; a wint_t but WEOF is put as
-		 * any character */
+		 * any character, but for '\n', which goes to a stream as from
+		 * putwc (a line-buffered one fails the call if its flush does) */
 		int v = va_arg(a->ap, int);
 		wchar_t c = size ? (wchar_t)v : (unsigned char)v;
-		if (size ? (wint_t)v != WEOF : (unsigned)c < 0x80u)
+		if ((size ? (wint_t)v != WEOF : (unsigned)c < 0x80u) && c != L'\n')
 			xp_wide_write(w, &c, 1);
 		else
 			*rc = convert_plain(w, L'c', size, (union xp_arg){ .i = v });

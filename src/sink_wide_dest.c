@@ -139,17 +139,30 @@ static void stream_write(struct xp_wide_sink *w, const wchar_t *p, size_t n)
 /* putwc, as glibc's outchar: WEOF comes back for c == WEOF once the
  * stream has a buffer (a failure, errno unchanged), or for a failed
  * write (errno set).  glibc's helper buffer for an unbuffered stream
- * always has one: WEOF is stored, and refused. */
+ * always has one: WEOF is stored, and refused.  A fully buffered stream
+ * stages the character with the rest. */
 static int stream_put_char(struct xp_wide_sink *w, wint_t c)
 {
 	struct xp_wstream_sink *st = (struct xp_wstream_sink *)w;
-	if (c != WEOF || st->unbuffered) {
+	if (st->unbuffered || (c != WEOF && st->staged)) {
 		stream_write(w, (const wchar_t[]){ (wchar_t)c }, 1);
 		return c == WEOF ? -1 : 0;
 	}
 	if (st->staged)
 		flush_held(st);
-	return putwc_unlocked((wchar_t)c, st->file) == WEOF ? -1 : 0;
+	/* A line-buffered stream flushes at a '\n' from putwc and fails the
+	 * call when that write fails (fputws would let it pass), and putwc of
+	 * WEOF flushes a stream whose buffer has no room.  glibc's call then
+	 * fails with errno as the stream's writes left it (ENOSPC from this
+	 * flush, or from an earlier one that fputws let pass), not as the call
+	 * received it. */
+	if (putwc_unlocked((wchar_t)c, st->file) != WEOF)
+		return 0;
+	if (c != WEOF && !errno)
+		st->silent_failure = 1;
+	if (errno || c != WEOF)
+		xp_wide_fail(w, errno ? errno : EIO);
+	return -1;
 }
 
 static int is_unbuffered(FILE *f)

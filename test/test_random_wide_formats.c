@@ -30,6 +30,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <wchar.h>
+#include <stdio_ext.h>
 #include <wctype.h>
 
 #include <xprintf.h>
@@ -160,6 +161,35 @@ static int wide_unbuffered_file_holding_one(FILE *f, size_t n)
 	return setvbuf(f, NULL, _IONBF, 0) == 0 && fwide(f, 1) > 0 && fputwc(L'>', f) != WEOF;
 }
 
+/* /dev/full, wide already, fully or line-buffered with a buffer of n bytes
+ * holding one character: a write fails with ENOSPC wherever stdio
+ * flushes.  len_var is the stream's error flag after the call, early_var
+ * the bytes it still holds (__fpending); nothing reaches the device. */
+#define FULL_ADAPTER(name, vfn, len_var, early_var, mode)                            \
+	static int name(char *buf, size_t n, const char *fmt, ...)                   \
+	{                                                                            \
+		static char vbuf[BUF * sizeof(wchar_t)];                             \
+		((wchar_t *)(void *)buf)[0] = L'\0';                                 \
+		FILE *f = fopen("/dev/full", "w");                                   \
+		if (!f)                                                              \
+			return -3;                                                   \
+		if (n > sizeof vbuf || setvbuf(f, vbuf, (mode), n) != 0 ||           \
+		    fwide(f, 1) <= 0 || fputwc(L'>', f) == WEOF) {                   \
+			fclose(f);                                                   \
+			return -3;                                                   \
+		}                                                                    \
+		int r, e;                                                            \
+		CALL_ON_STREAM(r, e, f, vfn);                                        \
+		len_var = ferror(f) != 0;                                            \
+		early_var = (off_t)__fpending(f);                                    \
+		fclose(f);                                                           \
+		errno = e;                                                           \
+		return r;                                                            \
+	}
+FULL_ADAPTER(ref_full, vfwprintf, ref_len, ref_early, _IOFBF)
+FULL_ADAPTER(xp_full, xvfwprintf, xp_len, xp_early, _IOFBF)
+FULL_ADAPTER(ref_line_full, vfwprintf, ref_len, ref_early, _IOLBF)
+FULL_ADAPTER(xp_line_full, xvfwprintf, xp_len, xp_early, _IOLBF)
 FILE_ADAPTER(ref_file, vfwprintf, ref_len, ref_early, plain_file)
 FILE_ADAPTER(xp_file, xvfwprintf, xp_len, xp_early, plain_file)
 FILE_ADAPTER(ref_wide_file, vfwprintf, ref_len, ref_early, wide_file_holding_one)
@@ -170,18 +200,20 @@ FILE_ADAPTER(ref_unbuffered_file, vfwprintf, ref_len, ref_early, wide_unbuffered
 FILE_ADAPTER(xp_unbuffered_file, xvfwprintf, xp_len, xp_early, wide_unbuffered_file_holding_one)
 
 enum { SINK_BUFFER, SINK_STREAM, SINK_FILE, SINK_WIDE_FILE, SINK_STREAM_TWICE, SINK_LINE_FILE,
-       SINK_UNBUFFERED_FILE };
+       SINK_UNBUFFERED_FILE, SINK_FULL, SINK_LINE_FULL };
 static const char *const sink_names[] = { "swprintf", "fwprintf(open_wmemstream)",
 	"fwprintf(fully buffered file)", "fwprintf(wide file, buffer of size bytes)",
 	"fwprintf(open_wmemstream holding one character), twice",
 	"fwprintf(line-buffered wide file, buffer of size bytes)",
-	"fwprintf(unbuffered wide file holding one character)" };
+	"fwprintf(unbuffered wide file holding one character)",
+	"fwprintf(/dev/full, buffer of size bytes holding one; destination bytes: ferror, file's: __fpending)",
+	"fwprintf(line-buffered /dev/full, as /dev/full)" };
 static int (*volatile ref_sinks[])(char *, size_t, const char *, ...) = { ref_swprintf,
 	ref_wmemstream, ref_file, ref_wide_file, ref_wmemstream_twice, ref_line_file,
-	ref_unbuffered_file };
+	ref_unbuffered_file, ref_full, ref_line_full };
 static int (*volatile xp_sinks[])(char *, size_t, const char *, ...) = { xp_swprintf,
 	xp_wmemstream, xp_file, xp_wide_file, xp_wmemstream_twice, xp_line_file,
-	xp_unbuffered_file };
+	xp_unbuffered_file, xp_full, xp_line_full };
 
 /* ---- random numbers: splitmix64 ---- */
 static uint64_t rng_state;
@@ -530,10 +562,13 @@ static void generate(struct gcase *g, uint64_t seed, unsigned long index)
 		  : sink < 90 ? SINK_STREAM_TWICE
 		  : sink < 92 ? SINK_FILE
 		  : sink < 95 ? SINK_WIDE_FILE
-		  : sink < 98 ? SINK_LINE_FILE
-			      : SINK_UNBUFFERED_FILE;
+		  : sink < 96 ? SINK_LINE_FILE
+		  : sink < 97 ? SINK_UNBUFFERED_FILE
+		  : sink < 98 ? SINK_FULL
+			      : SINK_LINE_FULL;
 	static const size_t buffer_bytes[] = { 16, 64, 256, BUF * sizeof(wchar_t) };
-	if (g->sink == SINK_WIDE_FILE || g->sink == SINK_LINE_FILE)
+	if (g->sink == SINK_WIDE_FILE || g->sink == SINK_LINE_FILE || g->sink == SINK_FULL ||
+	    g->sink == SINK_LINE_FULL)
 		g->size = buffer_bytes[below(sizeof buffer_bytes / sizeof buffer_bytes[0])];
 	else if (g->sink != SINK_BUFFER)
 		g->size = BUF;
