@@ -76,10 +76,12 @@ static int directive_end(struct xp_wide_sink *w, struct wide_run_state *st, int 
 	xp_wide_flush(w);
 	if (__builtin_expect(!rc && !s->error && s->done <= INT_MAX, 1))
 		return 0; /* (the window is empty: done is the count) */
-	if (rc < 0) /* refused: errno as it was, unless a write failed meanwhile */
-		st->err = rc != XP_WIDE_REFUSED ? e : s->error ? s->error : -1;
-	else if (s->error)
+	if (rc < 0 && rc != XP_WIDE_REFUSED)
+		st->err = e;
+	else if (s->error) /* a failed write, behind a refused character too */
 		st->err = s->error;
+	else if (rc < 0) /* refused: errno as it was */
+		st->err = -1;
 	else
 		st->err = EOVERFLOW;
 	return -1;

@@ -59,18 +59,23 @@ static int stream_put(FILE *f, const wchar_t *p, size_t n, int terminated)
 	return 0;
 }
 
+/* A stdio call failed: so does the call, with the errno it left (glibc's
+ * fwprintf leaves errno as it was: 0 stays 0). */
+static void stream_failed(struct xp_wstream_sink *st)
+{
+	if (!errno)
+		st->silent_failure = 1;
+	xp_wide_fail(&st->w, errno ? errno : EIO);
+}
+
 /* A write fails when fputws or putwc does.  Unlike the narrow stream
  * sink, not when it only sets the error flag: glibc's wide xsputn ignores
  * a line-buffered stream's failed flush at '\n' (the call succeeds). */
 static void stream_write_now(struct xp_wstream_sink *st, const wchar_t *p, size_t n,
 			     int terminated)
 {
-	if (!stream_put(st->file, p, n, terminated))
-		return;
-	/* glibc's fwprintf then fails leaving errno as it was: 0 stays 0. */
-	if (!errno)
-		st->silent_failure = 1;
-	xp_wide_fail(&st->w, errno ? errno : EIO);
+	if (stream_put(st->file, p, n, terminated))
+		stream_failed(st);
 }
 
 #ifdef _IO_ERR_SEEN
@@ -158,10 +163,8 @@ static int stream_put_char(struct xp_wide_sink *w, wint_t c)
 	 * received it. */
 	if (putwc_unlocked((wchar_t)c, st->file) != WEOF)
 		return 0;
-	if (c != WEOF && !errno)
-		st->silent_failure = 1;
-	if (errno || c != WEOF)
-		xp_wide_fail(w, errno ? errno : EIO);
+	if (c != WEOF || errno) /* else WEOF refused, no write failed */
+		stream_failed(st);
 	return -1;
 }
 

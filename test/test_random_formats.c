@@ -24,11 +24,11 @@
 #include <locale.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <wchar.h>
-#include <stdio_ext.h>
 
 #include <xprintf.h>
 

@@ -26,11 +26,11 @@
 #include <locale.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <wchar.h>
-#include <stdio_ext.h>
 #include <wctype.h>
 
 #include <xprintf.h>
@@ -107,13 +107,44 @@ WMEMSTREAM_ADAPTER(xp_wmemstream, xvfwprintf, xp_len, xp_first, 0)
 WMEMSTREAM_ADAPTER(ref_wmemstream_twice, vfwprintf, ref_len, ref_first, 1)
 WMEMSTREAM_ADAPTER(xp_wmemstream_twice, xvfwprintf, xp_len, xp_first, 1)
 
-/* A fully buffered file, set up by prepare(f, n): the bytes that reached
- * it, each as one wchar_t in buf (at most BUF - 1, then L'\0'). */
-#define FILE_ADAPTER(name, vfn, len_var, early_var, prepare)                         \
+/* f opened by the call, fully buffered, for the call to orient; its
+ * first write allocates the buffers.  NULL, f closed, when that cannot
+ * be. */
+static FILE *plain(FILE *f)
+{
+	if (f && setvbuf(f, NULL, _IOFBF, BUFSIZ) != 0) {
+		fclose(f);
+		return NULL;
+	}
+	return f;
+}
+
+/* f wide already, with mode and a buffer of n bytes (unused when
+ * unbuffered) that holds one character: a buffered call starts in its
+ * room.  NULL, f closed, when that cannot be.  One buffer serves every
+ * such stream, each closed before the next is opened. */
+static FILE *wide_holding_one(FILE *f, int mode, size_t n)
+{
+	static char vbuf[BUF * sizeof(wchar_t)];
+	if (!f)
+		return NULL;
+	if (n > sizeof vbuf || setvbuf(f, vbuf, mode, n) != 0 || fwide(f, 1) <= 0 ||
+	    fputwc(L'>', f) == WEOF) {
+		fclose(f);
+		return NULL;
+	}
+	return f;
+}
+
+/* A file opened by open (an expression of n): the bytes that reached it,
+ * each as one wchar_t in buf (at most BUF - 1, then L'\0'), and in
+ * early_var its size when the call returned, before anything flushed it. */
+#define FILE_ADAPTER(name, vfn, len_var, early_var, open)                            \
 	static int name(char *buf, size_t n, const char *fmt, ...)                   \
 	{                                                                            \
-		FILE *f = tmpfile();                                                 \
-		if (!f || !prepare(f, n))                                            \
+		(void)n; /* when open does not use it */                             \
+		FILE *f = (open);                                                    \
+		if (!f)                                                              \
 			return -3;                                                   \
 		int r, e;                                                            \
 		CALL_ON_STREAM(r, e, f, vfn);                                        \
@@ -130,54 +161,17 @@ WMEMSTREAM_ADAPTER(xp_wmemstream_twice, xvfwprintf, xp_len, xp_first, 1)
 		errno = e;                                                           \
 		return r;                                                            \
 	}
-/* The call orients the stream and its first write allocates the buffers. */
-static int plain_file(FILE *f, size_t n)
-{
-	(void)n;
-	return setvbuf(f, NULL, _IOFBF, BUFSIZ) == 0;
-}
-
-/* Wide already, with a wide buffer of n / sizeof(wchar_t) characters that
- * holds one: the call starts in its room. */
-static int wide_file_holding_one(FILE *f, size_t n)
-{
-	static char vbuf[BUF * sizeof(wchar_t)];
-	return n <= sizeof vbuf && setvbuf(f, vbuf, _IOFBF, n) == 0 && fwide(f, 1) > 0 &&
-	       fputwc(L'>', f) != WEOF;
-}
-
-/* The same, line-buffered (flushed at each '\n'); and unbuffered (n
- * unused). */
-static int wide_line_file_holding_one(FILE *f, size_t n)
-{
-	static char vbuf[BUF * sizeof(wchar_t)];
-	return n <= sizeof vbuf && setvbuf(f, vbuf, _IOLBF, n) == 0 && fwide(f, 1) > 0 &&
-	       fputwc(L'>', f) != WEOF;
-}
-
-static int wide_unbuffered_file_holding_one(FILE *f, size_t n)
-{
-	(void)n;
-	return setvbuf(f, NULL, _IONBF, 0) == 0 && fwide(f, 1) > 0 && fputwc(L'>', f) != WEOF;
-}
-
-/* /dev/full, wide already, fully or line-buffered with a buffer of n bytes
- * holding one character: a write fails with ENOSPC wherever stdio
- * flushes.  len_var is the stream's error flag after the call, early_var
- * the bytes it still holds (__fpending); nothing reaches the device. */
+/* /dev/full, set up by wide_holding_one: a write fails with ENOSPC
+ * wherever stdio flushes.  len_var is the stream's error flag after the
+ * call, early_var the bytes it still holds (__fpending); nothing reaches
+ * the device. */
 #define FULL_ADAPTER(name, vfn, len_var, early_var, mode)                            \
 	static int name(char *buf, size_t n, const char *fmt, ...)                   \
 	{                                                                            \
-		static char vbuf[BUF * sizeof(wchar_t)];                             \
 		((wchar_t *)(void *)buf)[0] = L'\0';                                 \
-		FILE *f = fopen("/dev/full", "w");                                   \
+		FILE *f = wide_holding_one(fopen("/dev/full", "w"), (mode), n);      \
 		if (!f)                                                              \
 			return -3;                                                   \
-		if (n > sizeof vbuf || setvbuf(f, vbuf, (mode), n) != 0 ||           \
-		    fwide(f, 1) <= 0 || fputwc(L'>', f) == WEOF) {                   \
-			fclose(f);                                                   \
-			return -3;                                                   \
-		}                                                                    \
 		int r, e;                                                            \
 		CALL_ON_STREAM(r, e, f, vfn);                                        \
 		len_var = ferror(f) != 0;                                            \
@@ -190,14 +184,16 @@ FULL_ADAPTER(ref_full, vfwprintf, ref_len, ref_early, _IOFBF)
 FULL_ADAPTER(xp_full, xvfwprintf, xp_len, xp_early, _IOFBF)
 FULL_ADAPTER(ref_line_full, vfwprintf, ref_len, ref_early, _IOLBF)
 FULL_ADAPTER(xp_line_full, xvfwprintf, xp_len, xp_early, _IOLBF)
-FILE_ADAPTER(ref_file, vfwprintf, ref_len, ref_early, plain_file)
-FILE_ADAPTER(xp_file, xvfwprintf, xp_len, xp_early, plain_file)
-FILE_ADAPTER(ref_wide_file, vfwprintf, ref_len, ref_early, wide_file_holding_one)
-FILE_ADAPTER(xp_wide_file, xvfwprintf, xp_len, xp_early, wide_file_holding_one)
-FILE_ADAPTER(ref_line_file, vfwprintf, ref_len, ref_early, wide_line_file_holding_one)
-FILE_ADAPTER(xp_line_file, xvfwprintf, xp_len, xp_early, wide_line_file_holding_one)
-FILE_ADAPTER(ref_unbuffered_file, vfwprintf, ref_len, ref_early, wide_unbuffered_file_holding_one)
-FILE_ADAPTER(xp_unbuffered_file, xvfwprintf, xp_len, xp_early, wide_unbuffered_file_holding_one)
+FILE_ADAPTER(ref_file, vfwprintf, ref_len, ref_early, plain(tmpfile()))
+FILE_ADAPTER(xp_file, xvfwprintf, xp_len, xp_early, plain(tmpfile()))
+FILE_ADAPTER(ref_wide_file, vfwprintf, ref_len, ref_early, wide_holding_one(tmpfile(), _IOFBF, n))
+FILE_ADAPTER(xp_wide_file, xvfwprintf, xp_len, xp_early, wide_holding_one(tmpfile(), _IOFBF, n))
+FILE_ADAPTER(ref_line_file, vfwprintf, ref_len, ref_early, wide_holding_one(tmpfile(), _IOLBF, n))
+FILE_ADAPTER(xp_line_file, xvfwprintf, xp_len, xp_early, wide_holding_one(tmpfile(), _IOLBF, n))
+FILE_ADAPTER(ref_unbuffered_file, vfwprintf, ref_len, ref_early,
+	     wide_holding_one(tmpfile(), _IONBF, n))
+FILE_ADAPTER(xp_unbuffered_file, xvfwprintf, xp_len, xp_early,
+	     wide_holding_one(tmpfile(), _IONBF, n))
 
 enum { SINK_BUFFER, SINK_STREAM, SINK_FILE, SINK_WIDE_FILE, SINK_STREAM_TWICE, SINK_LINE_FILE,
        SINK_UNBUFFERED_FILE, SINK_FULL, SINK_LINE_FULL };
