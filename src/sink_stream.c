@@ -127,15 +127,16 @@ int xp_stream_init(struct xp_stream_sink *st, FILE *f)
 	st->had_error = ferror_unlocked(f) != 0;
 	st->silent_failure = 0;
 	st->run = NULL;
-	s->base = s->pos = st->window;
-	s->end = st->window + sizeof st->window;
 	s->done = 0;
 	s->error = 0;
 	s->counting = 0;
-	if (f->_flags & XP_IO_UNBUFFERED)
+	if (f->_flags & XP_IO_UNBUFFERED) {
+		s->base = s->pos = st->window;
+		s->end = st->window + sizeof st->window;
 		s->drain = unbuffered_drain;
-	else
+	} else {
 		write_pieces(st);
+	}
 	if (fwide(f, -1) >= 0) /* glibc refuses wide streams, errno unchanged */
 		return -1;
 	if (!__fwritable(f)) {
