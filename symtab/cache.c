@@ -29,7 +29,7 @@
  * asks _dl_find_object again: an address whose object was dlclose()d, or
  * replaced by one with another mapping, misses and takes the slow path,
  * which rescans; any rescan invalidates every entry.  Objects the loader
- * never unloads (loaded_objects.c: the program's DT_NEEDED closure, and
+ * never unloads (object_list.c: the program's DT_NEEDED closure, and
  * NODELETE objects with theirs) are marked permanent, and their entries
  * skip that question, about a quarter of the instructions of a hit.
  */

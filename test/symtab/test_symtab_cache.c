@@ -579,7 +579,7 @@ static void loader_view(uintptr_t addr, uintptr_t view[3])
  * texts are cached; another one loaded at the same place prints its own.
  * (One with the very same mapping and unwind table address would be taken
  * for the first until the next rescan: the loader offers nothing cheaper
- * to tell them apart, see loaded_objects.c.) */
+ * to tell them apart, see object_list.c.) */
 START_TEST(object_unloaded_and_another_loaded_at_its_place)
 {
 	ck_assert_int_eq(xprintf_symbols_preload(), 0);

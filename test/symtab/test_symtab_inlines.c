@@ -280,7 +280,7 @@ END_TEST
 START_TEST(fixture_shapes_match_llvm_symbolizer)
 {
 	/* All loaded at once: one loaded where another of the same layout
-	 * was unloaded would be taken for it (see loaded_objects.c). */
+	 * was unloaded would be taken for it (see object_list.c). */
 	static const char *const libs[] = { "libxpinl_plain.so", "libxpinl_dwarf4.so", "libxpinl_gz.so" };
 	void *h[3];
 	for (size_t i = 0; i < 3; i++)

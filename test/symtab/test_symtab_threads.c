@@ -170,7 +170,7 @@ static const char *fixture_copy_at_length(size_t len, char *dir, size_t dir_size
  * no synchronisation ThreadSanitizer can see (ld.so's own lock orders
  * them).  A name whose length is a multiple of 8 has its terminating NUL
  * in a shadow cell TSan's interceptor does not reset: this provoked a
- * false report in every run until loaded_objects.c copied names uninstrumented.
+ * false report in every run until object_list.c copied names uninstrumented.
  * Under a plain build it checks that rescans during loads stay correct. */
 START_TEST(rescans_during_dlopen_of_8n_byte_path)
 {
