@@ -49,8 +49,8 @@
 #define SLOTS (1u << SLOT_BITS)
 #define WORDS (XP_SYMTEXT_MAX / 8)
 #define PERMANENT (1u << 31)
-#define FORM_SHIFT 28 /* three bits: the text's enum xp_symtext_form */
-#define FORM_MASK (7u << FORM_SHIFT)
+#define FORM_SHIFT 27 /* four bits: the text's enum xp_symtext_form */
+#define FORM_MASK (15u << FORM_SHIFT)
 
 struct entry {
 	/* What every hit reads first, together: */
@@ -156,12 +156,12 @@ static unsigned form_bit(enum xp_symtext_form form)
 }
 
 /* What a tag hint holds of an address in a form: the address for %pS,
- * else with its top three bits flipped as the form says, so that a hint
+ * else with its top four bits flipped as the form says, so that a hint
  * names the form too.  (Entries hold address and form apart: a hint
  * that collides only costs a look.) */
 static uintptr_t key_of(uintptr_t addr, enum xp_symtext_form form)
 {
-	return addr ^ ((uintptr_t)form << (8 * sizeof(uintptr_t) - 3));
+	return addr ^ ((uintptr_t)form << (8 * sizeof(uintptr_t) - 4));
 }
 
 #if HAVE_DL_FIND_OBJECT

@@ -23,9 +23,11 @@
 /* The text as printed: "name+0xoff/0xsize [module]" (%pS), without the
  * offset and size (%ps), either followed by " (file:line)" (%pSl, %psl)
  * or by the inlined calls' " (file:line in inner; ...; file:line)" (%pSi,
- * %psi; " (file:line)" where there are none).  Each form of an address is
- * an entry of its own (bit 0: line, bit 1: no offset, bit 2: inlined
- * calls), so that a hit is one copy out. */
+ * %psi; " (file:line)" where there are none).  %pB's forms are kept under
+ * the address looked up (one before the return address) with the offset
+ * printed one more.  Each form of an address is an entry of its own (bit 0:
+ * line, bit 1: no offset, bit 2: inlined calls, bit 3: %pB), so that a hit
+ * is one copy out. */
 enum xp_symtext_form {
 	XP_SYMTEXT_PLAIN,     /* %pS */
 	XP_SYMTEXT_LINE,      /* %pSl */
@@ -33,8 +35,12 @@ enum xp_symtext_form {
 	XP_SYMTEXT_NAME_LINE, /* %psl */
 	XP_SYMTEXT_INLINE = 5,      /* %pSi */
 	XP_SYMTEXT_NAME_INLINE = 7, /* %psi */
+	XP_SYMTEXT_BACKTRACE = 8,   /* %pB */
+	XP_SYMTEXT_BACKTRACE_LINE = 9,    /* %pBl */
+	XP_SYMTEXT_BACKTRACE_INLINE = 13, /* %pBi */
 };
 #define XP_SYMTEXT_INLINE_BIT 4
+#define XP_SYMTEXT_BACKTRACE_BIT 8
 struct xp_symtext {
 	unsigned len;
 	char text[XP_SYMTEXT_MAX];

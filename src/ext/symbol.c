@@ -186,18 +186,18 @@ static inline __attribute__((always_inline)) void copy_piece(char *d, const char
 	}
 }
 
-/* The text of sym at out, "+0xoff/0xsize" only when with_offset, with
+/* The text of sym at out, "+0xoff/0xsize" only with an offset, with
  * " (file:line)" when file is not NULL: its length.  The name is copied
  * last: a random address's name is the one line of memory still loading
  * (the lookup prefetched it), and the rest is written meanwhile. */
 static size_t write_text(char *out, const struct xp_symbol *sym, const char *file, size_t file_len,
-			 unsigned line, int with_offset)
+			 unsigned line, const struct shown *how)
 {
 	char *p = out + sym->name_len;
-	if (with_offset) {
+	if (how->with_offset) {
 		memcpy(p, "+0x", 3);
 		p += 3;
-		p += hex_digits(p, sym->offset);
+		p += hex_digits(p, sym->offset + (uintptr_t)how->backtrace);
 		memcpy(p, "/0x", 3);
 		p += 3;
 		p += hex_digits(p, sym->size);
@@ -247,47 +247,47 @@ static void emit_buffered(struct xp_sink *s, const struct xp_symcache_fill *fill
 /* A plain or l form's text on a miss, written straight where it goes
  * (write_text), through the cache's copy when kept. */
 static inline void emit_miss(struct xp_sink *s, const struct xp_symcache_fill *fill,
-			     const struct xp_symbol *sym, int with_offset, const struct srcline *l, int keep)
+			     const struct xp_symbol *sym, const struct shown *how, const struct srcline *l, int keep)
 {
 	size_t need = text_need(sym, l->file != NULL, l->file_len);
-	const struct shown how = { .with_offset = with_offset };
 	int admitted = keep && xp_symcache_admits(fill);
 	if (admitted && need <= XP_SYMTEXT_MAX) {
 		/* the text, for the cache too */
 		struct xp_symtext t;
-		t.len = (unsigned)write_text(t.text, sym, l->file, l->file_len, l->line, with_offset);
+		t.len = (unsigned)write_text(t.text, sym, l->file, l->file_len, l->line, how);
 		xp_symcache_put(fill, &t, sym);
 		xp_put(s, t.text, t.len);
 	} else if (admitted) {
 		/* need is a bound (widest offsets and line): the text may fit */
-		emit_buffered(s, fill, sym, &how, l, NULL);
+		emit_buffered(s, fill, sym, how, l, NULL);
 	} else if (need <= (size_t)(s->end - s->pos)) {
 		/* not kept (an address seen once, as in a random walk): the
 		 * text goes straight into the output */
-		s->pos += write_text(s->pos, sym, l->file, l->file_len, l->line, with_offset);
+		s->pos += write_text(s->pos, sym, l->file, l->file_len, l->line, how);
 	} else { /* too long for the room there is */
-		put_text(s, sym, &how, l, NULL);
+		put_text(s, sym, how, l, NULL);
 	}
 }
 
 /* An i form's text on a miss where inlined calls (w) cover the address:
  * its length is known only once written. */
 static void emit_inline_miss(struct xp_sink *s, const struct xp_symcache_fill *fill, const struct xp_symbol *sym,
-			     int with_offset, const struct srcline *l, const struct xp_inline_walk *w, int keep)
+			     const struct shown *how, const struct srcline *l, const struct xp_inline_walk *w,
+			     int keep)
 {
-	const struct shown how = { .with_offset = with_offset };
 	if (keep && xp_symcache_admits(fill))
-		emit_buffered(s, fill, sym, &how, l, w);
+		emit_buffered(s, fill, sym, how, l, w);
 	else
-		put_text(s, sym, &how, l, w); /* not kept */
+		put_text(s, sym, how, l, w); /* not kept */
 }
 
 /* A cache miss: the lookup, whose text is put in the cache.  1 when
  * printed, 0 when no symbol.  Out of line: the hits' frame stays small. */
-static __attribute__((noinline)) int emit_uncached(struct xp_sink *s, uintptr_t at, int with_offset,
-						   enum xp_symtext_form form)
+static __attribute__((noinline)) int emit_uncached(struct xp_sink *s, uintptr_t at, enum xp_symtext_form form)
 {
 	int lines = form & XP_SYMTEXT_LINE;
+	const struct shown how = { .backtrace = (form & XP_SYMTEXT_BACKTRACE_BIT) != 0,
+				   .with_offset = !(form & XP_SYMTEXT_NAME) };
 	/* Indexing opens files: errno stays the caller's (a later %m). */
 	int saved_errno = errno;
 	struct xp_symcache_fill fill;
@@ -313,24 +313,22 @@ static __attribute__((noinline)) int emit_uncached(struct xp_sink *s, uintptr_t 
 		 * lack them.  With none there, the text is the l form's. */
 		keep = keep && xp_symtab_inlines_read(&sym);
 		if (xp_symtab_inlines(&sym, at, &w))
-			emit_inline_miss(s, &fill, &sym, with_offset, &l, &w, keep);
+			emit_inline_miss(s, &fill, &sym, &how, &l, &w, keep);
 		else
-			emit_miss(s, &fill, &sym, with_offset, &l, keep);
+			emit_miss(s, &fill, &sym, &how, &l, keep);
 	} else if (found) {
-		emit_miss(s, &fill, &sym, with_offset, &l, keep);
+		emit_miss(s, &fill, &sym, &how, &l, keep);
 	}
 	xp_symtab_release(&h);
 	errno = saved_errno;
 	return found;
 }
 
-/* %pS and %ps with no letters but R, l and i, not %pB: their text comes
- * from the cache, or is put there.  bits: the form's line and inline
- * bits.  1 when printed, 0 when no symbol. */
-static inline __attribute__((always_inline)) int emit_cached(struct xp_sink *s, uintptr_t at, int with_offset,
-							    unsigned bits)
+/* %pS, %ps and %pB with no letters but R, l and i: their text comes from
+ * the cache, or is put there.  1 when printed, 0 when no symbol. */
+static inline __attribute__((always_inline)) int emit_cached(struct xp_sink *s, uintptr_t at,
+							    enum xp_symtext_form form)
 {
-	enum xp_symtext_form form = (enum xp_symtext_form)(bits | (with_offset ? 0 : XP_SYMTEXT_NAME));
 	struct xp_symtext t;
 	if (xp_symcache_get(at, form, &t)) {
 		if (t.len <= (size_t)(s->end - s->pos)) {
@@ -341,13 +339,20 @@ static inline __attribute__((always_inline)) int emit_cached(struct xp_sink *s, 
 		}
 		return 1;
 	}
-	return emit_uncached(s, at, with_offset, form);
+	return emit_uncached(s, at, form);
 }
 
 /* The form bits of a letter: l, or i (which implies l). */
 static unsigned letter_bits(char letter)
 {
 	return letter == 'i' ? XP_SYMTEXT_INLINE : letter == 'l' ? XP_SYMTEXT_LINE : 0;
+}
+
+/* The cached form of a text: bits are its line and inline bits. */
+static enum xp_symtext_form form_of(unsigned bits, int with_offset, int backtrace)
+{
+	return (enum xp_symtext_form)(bits | (with_offset ? 0u : XP_SYMTEXT_NAME) |
+				      (backtrace ? XP_SYMTEXT_BACKTRACE_BIT : 0u));
 }
 
 /* Whether the letters leave a cached form: none but R, l and i; *bits
@@ -369,8 +374,8 @@ static int emit(struct xp_sink *s, const struct xp_ext_call *c, uintptr_t addr,
 {
 	uintptr_t at = addr - (uintptr_t)backtrace;
 	unsigned bits;
-	if (!backtrace && cached_form(c, &bits)) {
-		if (!emit_cached(s, at, with_offset, bits))
+	if (cached_form(c, &bits)) {
+		if (!emit_cached(s, at, form_of(bits, with_offset, backtrace)))
 			put_hex(s, miss);
 		return 0;
 	}
@@ -437,7 +442,7 @@ void xp_ext_symbol_plain(struct xp_sink *s, const void *ptr, int with_offset, ch
 {
 	uintptr_t p = (uintptr_t)ptr;
 	if (!xp_desc_native()) {
-		if (!emit_cached(s, p, with_offset, letter_bits(letter)))
+		if (!emit_cached(s, p, form_of(letter_bits(letter), with_offset, 0)))
 			put_hex(s, p);
 		return;
 	}

@@ -140,7 +140,7 @@ START_TEST(second_print_comes_from_the_cache)
 		ck_assert(xp_symcache_get(a[i], XP_SYMTEXT_PLAIN, &t));
 		ck_assert_str_eq((t.text[t.len] = 0, t.text), want);
 	}
-	/* what the cache does not hold: %pB, letters, width */
+	/* a width: the cached text is padded as any other */
 	char got[600], want[600];
 	xsnprintf(got, sizeof got, "%-40pS|", FN(abort));
 	expected((uintptr_t)FN(abort), 1, want, sizeof want);
@@ -456,6 +456,77 @@ START_TEST(inline_text_too_long_for_an_entry)
 				ck_assert(!xp_symcache_get(a, forms[f], &t));
 			}
 	}
+}
+END_TEST
+
+/* What %pB must print for the return address ret in a form (0, l, i):
+ * the text of ret - 1, whose offset it prints one more. */
+static void expected_backtrace(uintptr_t ret, char form, char *out, size_t n)
+{
+	char at[900];
+	if (form == 'i')
+		expected_inline(ret - 1, 1, at, sizeof at);
+	else if (form == 'l')
+		expected_line(ret - 1, 1, at, sizeof at);
+	else
+		expected(ret - 1, 1, at, sizeof at);
+	char *off = strstr(at, "+0x");
+	ck_assert_msg(off != NULL, "%s", at);
+	char *rest;
+	unsigned long v = strtoul(off + 3, &rest, 16);
+	snprintf(out, n, "%.*s+0x%lx%s", (int)(off - at), at, v + 1, rest);
+}
+
+/* %pB's forms are cached under the address looked up (one before the
+ * return address), apart from the %pS forms of that very address, whose
+ * offsets they print one more: whichever is printed first, each prints
+ * its own text from the cache.  A hit copies into any room as a miss. */
+START_TEST(backtrace_forms_apart_from_the_symbol_ones)
+{
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	uintptr_t ret[] = { inlined_address() + 1, (uintptr_t)FN(cache_prog_function) + 2,
+			    (uintptr_t)FN(abort) + 4, (uintptr_t)FN(LONG_NAME) + 3 };
+	static const char letters[] = { 0, 'l', 'i' };
+	static const enum xp_symtext_form b_forms[] = { XP_SYMTEXT_BACKTRACE, XP_SYMTEXT_BACKTRACE_LINE,
+							XP_SYMTEXT_BACKTRACE_INLINE },
+					  s_forms[] = { XP_SYMTEXT_PLAIN, XP_SYMTEXT_LINE, XP_SYMTEXT_INLINE };
+	for (size_t i = 0; i < sizeof ret / sizeof *ret; i++)
+		for (size_t f = 0; f < sizeof letters; f++)
+			for (int b_first = 0; b_first < 2; b_first++) {
+				xprintf_symbols_set_debug_path(NULL); /* every entry stale */
+				ck_assert_int_eq(xprintf_symbols_preload(), 0);
+				char want_b[900], want_s[900], fmt_b[8], fmt_s[8], got[900];
+				expected_backtrace(ret[i], letters[f], want_b, sizeof want_b);
+				if (letters[f] == 'i')
+					expected_inline(ret[i] - 1, 1, want_s, sizeof want_s);
+				else if (letters[f] == 'l')
+					expected_line(ret[i] - 1, 1, want_s, sizeof want_s);
+				else
+					expected(ret[i] - 1, 1, want_s, sizeof want_s);
+				ck_assert_str_ne(want_b, want_s);
+				snprintf(fmt_b, sizeof fmt_b, "%%pB%.1s", &letters[f]);
+				snprintf(fmt_s, sizeof fmt_s, "%%pS%.1s", &letters[f]);
+				struct xp_symtext t;
+				ck_assert(!xp_symcache_get(ret[i] - 1, b_forms[f], &t));
+				for (int turn = 0; turn < 3; turn++) { /* misses, then hits */
+					if (b_first) {
+						xsnprintf(got, sizeof got, fmt_b, (void *)ret[i]);
+						ck_assert_str_eq(got, want_b);
+					}
+					xsnprintf(got, sizeof got, fmt_s, (void *)(ret[i] - 1));
+					ck_assert_str_eq(got, want_s);
+					if (!b_first) {
+						xsnprintf(got, sizeof got, fmt_b, (void *)ret[i]);
+						ck_assert_str_eq(got, want_b);
+					}
+				}
+				ck_assert(xp_symcache_get(ret[i] - 1, b_forms[f], &t));
+				ck_assert_str_eq((t.text[t.len] = 0, t.text), want_b);
+				ck_assert(xp_symcache_get(ret[i] - 1, s_forms[f], &t));
+				ck_assert_str_eq((t.text[t.len] = 0, t.text), want_s);
+				ck_assert(!xp_symcache_get(ret[i], b_forms[f], &t));
+				check_room(ret[i], fmt_b, want_b);
+			}
 }
 END_TEST
 
@@ -837,6 +908,7 @@ int main(void)
 	tcase_add_test(tc, inline_form_from_the_cache);
 	tcase_add_test(tc, inline_and_line_forms_apart);
 	tcase_add_test(tc, inline_text_too_long_for_an_entry);
+	tcase_add_test(tc, backtrace_forms_apart_from_the_symbol_ones);
 	tcase_add_test(tc, overlapping_places_settle);
 	tcase_add_test(tc, object_unloaded_and_another_loaded_at_its_place);
 	tcase_add_test(tc, nodelete_objects_stay);
