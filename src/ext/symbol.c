@@ -269,9 +269,9 @@ static inline void emit_miss(struct xp_sink *s, const struct xp_symcache_fill *f
 	}
 }
 
-/* An i form's text on a miss where inlined calls (w) cover the address:
- * its length is known only once written. */
-static void emit_inline_miss(struct xp_sink *s, const struct xp_symcache_fill *fill, const struct xp_symbol *sym,
+/* A text on a miss whose length is known only once written: where
+ * inlined calls (w, else NULL) cover the address, or names are demangled. */
+static void emit_whole_miss(struct xp_sink *s, const struct xp_symcache_fill *fill, const struct xp_symbol *sym,
 			     const struct shown *how, const struct srcline *l, const struct xp_inline_walk *w,
 			     int keep)
 {
@@ -287,7 +287,8 @@ static __attribute__((noinline)) int emit_uncached(struct xp_sink *s, uintptr_t 
 {
 	int lines = form & XP_SYMTEXT_LINE;
 	const struct shown how = { .backtrace = (form & XP_SYMTEXT_BACKTRACE_BIT) != 0,
-				   .with_offset = !(form & XP_SYMTEXT_NAME) };
+				   .with_offset = !(form & XP_SYMTEXT_NAME),
+				   .demangle = (form & XP_SYMTEXT_DEMANGLE_BIT) != 0 };
 	/* Indexing opens files: errno stays the caller's (a later %m). */
 	int saved_errno = errno;
 	struct xp_symcache_fill fill;
@@ -312,10 +313,13 @@ static __attribute__((noinline)) int emit_uncached(struct xp_sink *s, uintptr_t 
 		 * first i lookup reads them, a signal handler may not) would
 		 * lack them.  With none there, the text is the l form's. */
 		keep = keep && xp_symtab_inlines_read(&sym);
-		if (xp_symtab_inlines(&sym, at, &w))
-			emit_inline_miss(s, &fill, &sym, &how, &l, &w, keep);
+		int inlined = xp_symtab_inlines(&sym, at, &w);
+		if (inlined || how.demangle)
+			emit_whole_miss(s, &fill, &sym, &how, &l, inlined ? &w : NULL, keep);
 		else
 			emit_miss(s, &fill, &sym, &how, &l, keep);
+	} else if (found && how.demangle) {
+		emit_whole_miss(s, &fill, &sym, &how, &l, NULL, keep);
 	} else if (found) {
 		emit_miss(s, &fill, &sym, &how, &l, keep);
 	}
@@ -324,8 +328,8 @@ static __attribute__((noinline)) int emit_uncached(struct xp_sink *s, uintptr_t 
 	return found;
 }
 
-/* %pS, %ps and %pB with no letters but R, l and i: their text comes from
- * the cache, or is put there.  1 when printed, 0 when no symbol. */
+/* %pS, %ps and %pB with no letters but R, l, i and C: their text comes
+ * from the cache, or is put there.  1 when printed, 0 when no symbol. */
 static inline __attribute__((always_inline)) int emit_cached(struct xp_sink *s, uintptr_t at,
 							    enum xp_symtext_form form)
 {
@@ -342,21 +346,26 @@ static inline __attribute__((always_inline)) int emit_cached(struct xp_sink *s, 
 	return emit_uncached(s, at, form);
 }
 
-/* The form bits of a letter: l, or i (which implies l). */
+/* The form bits of a letter: l, i (which implies l), or C. */
 static unsigned letter_bits(char letter)
 {
-	return letter == 'i' ? XP_SYMTEXT_INLINE : letter == 'l' ? XP_SYMTEXT_LINE : 0;
+	switch (letter) {
+	case 'i': return XP_SYMTEXT_INLINE;
+	case 'l': return XP_SYMTEXT_LINE;
+	case 'C': return XP_SYMTEXT_DEMANGLE_BIT;
+	default: return 0;
+	}
 }
 
-/* The cached form of a text: bits are its line and inline bits. */
+/* The cached form of a text: bits are its letters' (line, inline, C). */
 static enum xp_symtext_form form_of(unsigned bits, int with_offset, int backtrace)
 {
 	return (enum xp_symtext_form)(bits | (with_offset ? 0u : XP_SYMTEXT_NAME) |
 				      (backtrace ? XP_SYMTEXT_BACKTRACE_BIT : 0u));
 }
 
-/* Whether the letters leave a cached form: none but R, l and i; *bits
- * gets the form's line and inline bits. */
+/* Whether the letters leave a cached form: none but R, l, i and C; *bits
+ * gets the form's bits for them. */
 static int cached_form(const struct xp_ext_call *c, unsigned *bits)
 {
 	*bits = 0;

@@ -31,6 +31,13 @@ __attribute__((noinline, used)) int cache_prog_function(int x)
 
 static double (*volatile keep_libm)(double) = cos;
 
+/* A function named as a C++ compiler names app::Printer::print(int). */
+__attribute__((noinline, used)) int cache_mangled(int x) __asm__("_ZN3app7Printer5printEi");
+__attribute__((noinline, used)) int cache_mangled(int x)
+{
+	return x * 5;
+}
+
 /* Functions whose texts take each way of copying a cached text out
  * (up to 16, 32, 64, 128 bytes and more; the last barely fits: the
  * cache takes a text when it has room for the longest offset and size). */
@@ -530,6 +537,59 @@ START_TEST(backtrace_forms_apart_from_the_symbol_ones)
 }
 END_TEST
 
+/* The C forms are entries of their own, beside the forms without C: each
+ * served the text its first, uncached print made, with the name demangled
+ * as c++filt prints _ZN3app7Printer5printEi, or not.  A hit copies into
+ * any room as a miss. */
+START_TEST(demangled_forms_apart)
+{
+	static const struct {
+		const char *with_c, *without;
+		enum xp_symtext_form form;
+		int backtrace;
+	} forms[] = {
+		{ "%pSC", "%pS", XP_SYMTEXT_PLAIN, 0 },       { "%psC", "%ps", XP_SYMTEXT_NAME, 0 },
+		{ "%pBC", "%pB", XP_SYMTEXT_BACKTRACE, 1 },   { "%pSCl", "%pSl", XP_SYMTEXT_LINE, 0 },
+		{ "%pSCi", "%pSi", XP_SYMTEXT_INLINE, 0 },    { "%pBCi", "%pBi", XP_SYMTEXT_BACKTRACE_INLINE, 1 },
+	};
+	uintptr_t code = (uintptr_t)FN(cache_mangled) + 1;
+	for (size_t f = 0; f < sizeof forms / sizeof *forms; f++) {
+		xprintf_symbols_set_debug_path(NULL); /* every entry stale */
+		ck_assert_int_eq(xprintf_symbols_preload(), 0);
+		void *p = (void *)(code + (uintptr_t)forms[f].backtrace);
+		char with_c[900], without[900], got[900];
+		xsnprintf(with_c, sizeof with_c, forms[f].with_c, p); /* first prints: misses */
+		xsnprintf(without, sizeof without, forms[f].without, p);
+		ck_assert_msg(!strncmp(with_c, "app::Printer::print(int)", 24), "%s", with_c);
+		ck_assert_msg(!strncmp(without, "_ZN3app7Printer5printEi", 23), "%s", without);
+		ck_assert_str_eq(with_c + 24, without + 23);
+		for (int turn = 0; turn < 3; turn++) { /* the second fills, the third hits */
+			xsnprintf(got, sizeof got, forms[f].with_c, p);
+			ck_assert_str_eq(got, with_c);
+			xsnprintf(got, sizeof got, forms[f].without, p);
+			ck_assert_str_eq(got, without);
+		}
+		struct xp_symtext t;
+		enum xp_symtext_form c_form = (enum xp_symtext_form)(forms[f].form | XP_SYMTEXT_DEMANGLE_BIT);
+		ck_assert(xp_symcache_get(code, c_form, &t));
+		ck_assert_str_eq((t.text[t.len] = 0, t.text), with_c);
+		ck_assert(xp_symcache_get(code, forms[f].form, &t));
+		ck_assert_str_eq((t.text[t.len] = 0, t.text), without);
+		check_room((uintptr_t)p, forms[f].with_c, with_c);
+	}
+	/* a C name prints the same with C, from an entry of its own */
+	uintptr_t a = (uintptr_t)FN(cache_prog_function) + 1;
+	char plain[600], got[600];
+	expected(a, 1, plain, sizeof plain);
+	for (int turn = 0; turn < 3; turn++) {
+		xsnprintf(got, sizeof got, "%pSC", (void *)a);
+		ck_assert_str_eq(got, plain);
+	}
+	struct xp_symtext t;
+	ck_assert(xp_symcache_get(a, (enum xp_symtext_form)(XP_SYMTEXT_PLAIN | XP_SYMTEXT_DEMANGLE_BIT), &t));
+}
+END_TEST
+
 /* The same for the i form's texts, which are longer by their suffix:
  * each one that fits an entry is cached, the longest are not, and all
  * print alike. */
@@ -909,6 +969,7 @@ int main(void)
 	tcase_add_test(tc, inline_and_line_forms_apart);
 	tcase_add_test(tc, inline_text_too_long_for_an_entry);
 	tcase_add_test(tc, backtrace_forms_apart_from_the_symbol_ones);
+	tcase_add_test(tc, demangled_forms_apart);
 	tcase_add_test(tc, overlapping_places_settle);
 	tcase_add_test(tc, object_unloaded_and_another_loaded_at_its_place);
 	tcase_add_test(tc, nodelete_objects_stay);
