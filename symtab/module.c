@@ -4,7 +4,9 @@
  * file (our find_debuginfo), else .dynsym together with MiniDebugInfo
  * (.gnu_debugdata).  We only enumerate it once into xprintf's own index;
  * the Dwfl stays alive because the index's names point into its mappings
- * (libdwfl maps files read-only: ELF_C_READ_MMAP). */
+ * (libdwfl maps files read-only: ELF_C_READ_MMAP).  The symbols come as
+ * candidates from symbol_reader.c; an object's first lookup scans them
+ * instead (module_scan.c). */
 #define _GNU_SOURCE
 #include "module.h"
 
@@ -21,13 +23,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../desc/opd_elf.h"
 #include "../src/digits.h"
 #include "debuginfo.h"
 #include "elfutils.h"
 #include "inlines_dwarf.h"
 #include "lines_dwarf.h"
-#include "scan.h"
+#include "symbol_reader.h"
 
 #define SYSTEM_DEBUG_DIR "/usr/lib/debug"
 
@@ -158,133 +159,15 @@ static int push(struct cands *v, const struct xp_symcand *c, Elf *elf)
 	return 0;
 }
 
-static int binding(unsigned char info)
-{
-	switch (GELF_ST_BIND(info)) {
-	case STB_GLOBAL:
-	case STB_GNU_UNIQUE:
-		return XP_BIND_GLOBAL;
-	case STB_WEAK:
-		return XP_BIND_WEAK;
-	case STB_LOCAL:
-		return XP_BIND_LOCAL;
-	default:
-		return -1;
-	}
-}
-
-/* What a symbol of this type and section is to the index: 0 a function,
- * 1 a data object, -1 neither.  Thread-local objects (STT_TLS) are left
- * out: their values are offsets in a TLS block, not addresses. */
-static int symbol_kind(int type, GElf_Word shndx)
-{
-	if (shndx == SHN_UNDEF || shndx == SHN_ABS || shndx == SHN_COMMON || shndx == (GElf_Word)-1)
-		return -1;
-	if (type == STT_FUNC || type == STT_GNU_IFUNC)
-		return 0;
-	if (type == STT_OBJECT || type == STT_COMMON)
-		return 1;
-	return -1;
-}
-
-/* Function and object symbols of mod as candidates, one at a time (what
- * the index is built from, and what the first lookup's scan reads).
- * opd: on descriptor ABIs (ppc64 ELFv1) the module's loaded .opd, where a
- * function symbol's value is its descriptor: the candidate then starts at
- * the entry word read from the loaded, relocated descriptor. */
-struct reader {
-	Dwfl_Module *mod;
-	int nsym, i;
-	const struct xp_desc_opd *opd;
-	uintptr_t lo, hi; /* the object's span: where relocated entries point */
-	/* An entry word pointed outside the object: its .opd was read while
-	 * the loader was still relocating it (a dlopen() of a same-layout
-	 * object where a dlclose()d one was, in another thread).  What was
-	 * read must not be kept. */
-	int unready;
-	/* libdwfl's first non-local symbol: an ELF table lists its local
-	 * symbols first (sh_info says where they end).  A non-local one
-	 * below (a malformed table) is no candidate, so that a lookup may
-	 * read the non-local part alone (names_own_entry). */
-	int first_global;
-	Elf *last_elf;
-	GElf_Word last_shndx;
-	uintptr_t last_end;
-	int last_alloc;
-};
-
-static void reader_init(struct reader *r, Dwfl_Module *mod, int nsym, const struct xp_desc_opd *opd,
-			const struct xp_symmod *m)
-{
-	*r = (struct reader){ .mod = mod, .nsym = nsym, .opd = opd, .lo = m ? m->lo : 0, .hi = m ? m->hi : 0,
-			      .first_global = xp_elfutils.dwfl_module_getsymtab_first_global(mod) };
-}
-
-/* Symbol i as a candidate: 1 with *c and the file it came from, or 0. */
-static int candidate_at(struct reader *r, int i, struct xp_symcand *c, Elf **elfp)
-{
-	GElf_Sym sym;
-	GElf_Addr addr;
-	GElf_Word shndx;
-	Elf *elf = NULL;
-	Dwarf_Addr bias = 0;
-	const char *name = xp_elfutils.dwfl_module_getsym_info(r->mod, i, &sym, &addr, &shndx, &elf, &bias);
-	if (!name || !*name)
-		return 0;
-	int kind = symbol_kind(GELF_ST_TYPE(sym.st_info), shndx);
-	int bind = binding(sym.st_info);
-	if (kind < 0 || bind < 0 || (i < r->first_global && bind != XP_BIND_LOCAL))
-		return 0;
-	if (elf != r->last_elf || shndx != r->last_shndx) {
-		GElf_Shdr sh;
-		Elf_Scn *scn = elf ? xp_elfutils.elf_getscn(elf, shndx) : NULL;
-		int have = scn && xp_elfutils.gelf_getshdr(scn, &sh);
-		r->last_end = have ? (uintptr_t)(sh.sh_addr + sh.sh_size + bias) : 0;
-		/* unknown sections kept, as before: functions' symbols
-		 * from tables whose headers cannot be read */
-		r->last_alloc = !have || (sh.sh_flags & SHF_ALLOC);
-		r->last_elf = elf;
-		r->last_shndx = shndx;
-	}
-	if (kind && !r->last_alloc)
-		return 0; /* not in memory: a .gnu.warning text, a note */
-	uintptr_t start = (uintptr_t)addr, sec_end = r->last_end, entry;
-	if (!kind && r->opd && xp_desc_opd_entry(r->opd, (uintptr_t)(sym.st_value + bias), &entry)) {
-		if (entry < r->lo || entry >= r->hi)
-			r->unready = 1;
-		start = entry;
-		sec_end = 0; /* .opd's end says nothing about the code */
-	}
-	*c = (struct xp_symcand){
-		.start = start,
-		.size = (uintptr_t)sym.st_size,
-		.sec_end = sec_end,
-		.name = name,
-		.bind = (unsigned char)bind,
-		.is_data = (unsigned char)kind,
-	};
-	*elfp = elf;
-	return 1;
-}
-
-/* The next candidate: 1 with *c and the file it came from, 0 at the end. */
-static int next_candidate(struct reader *r, struct xp_symcand *c, Elf **elfp)
-{
-	while (++r->i < r->nsym)
-		if (candidate_at(r, r->i, c, elfp))
-			return 1;
-	return 0;
-}
-
 /* All of them; -1 when out of memory. */
 static int collect(const struct xp_symmod *m, Dwfl_Module *mod, int nsym, struct cands *v,
 		   const struct xp_desc_opd *opd)
 {
-	struct reader r;
-	reader_init(&r, mod, nsym, opd, m);
+	struct xp_symreader r;
+	xp_symreader_init(&r, mod, nsym, opd, m);
 	struct xp_symcand c;
 	Elf *elf;
-	while (next_candidate(&r, &c, &elf))
+	while (xp_symreader_next(&r, &c, &elf))
 		if (push(v, &c, elf) < 0)
 			return -1;
 	if (r.unready) {
@@ -418,20 +301,6 @@ static void free_callbacks(struct owned_callbacks *o)
 	}
 }
 
-/* Descriptor ABIs: the main file's .opd (a debug file's is SHT_NOBITS),
- * copied from memory once for the whole module. */
-static int module_opd(Dwfl_Module *mod, struct xp_desc_opd *opd)
-{
-	if (!xp_desc_native())
-		return 0;
-	Dwarf_Addr bias = 0;
-	Elf *elf = xp_elfutils.dwfl_module_getelf(mod, &bias);
-	if (!xp_desc_opd_find(elf, (uintptr_t)bias, opd))
-		return 0;
-	xp_desc_opd_snapshot(opd); /* else word by word, still fault-safe */
-	return 1;
-}
-
 /* Whether libdwfl's table for mod is worth keeping: it has a candidate,
  * from the debug file when one was opened (else libdwfl fell back to
  * .dynsym: the debug file is broken or empty).  Reads back from the end
@@ -439,12 +308,12 @@ static int module_opd(Dwfl_Module *mod, struct xp_desc_opd *opd)
  * first such candidate. */
 static int symbols_usable(Dwfl_Module *mod, int nsym, Elf *main_elf, int have_debugfile)
 {
-	struct reader r;
-	reader_init(&r, mod, nsym, NULL, NULL);
+	struct xp_symreader r;
+	xp_symreader_init(&r, mod, nsym, NULL, NULL);
 	struct xp_symcand c;
 	Elf *elf;
 	for (int i = nsym - 1; i >= 1; i--)
-		if (candidate_at(&r, i, &c, &elf) && (!have_debugfile || elf != main_elf))
+		if (xp_symreader_at(&r, i, &c, &elf) && (!have_debugfile || elf != main_elf))
 			return 1;
 	return 0;
 }
@@ -501,7 +370,7 @@ struct xp_symmod_built *xp_symmod_open(const struct xp_symmod *m, const char *de
 		/* The loaded .opd (process memory, not libdwfl's), even for a
 		 * module whose symbols turn out unreadable. */
 		struct xp_desc_opd opd = { 0, 0, NULL };
-		module_opd(mod, &opd);
+		xp_symreader_opd(mod, &opd);
 		xp_desc_opd_release(&opd);
 		b->opd = opd;
 		const char *debugfile = NULL;
@@ -550,7 +419,7 @@ int xp_symmod_build(const struct xp_symmod *m, struct xp_symmod_built *b)
 	int nsym = xp_elfutils.dwfl_module_getsymtab(mod);
 	struct cands v = { 0 };
 	struct xp_desc_opd opd = { 0, 0, NULL };
-	int have_opd = module_opd(mod, &opd);
+	int have_opd = xp_symreader_opd(mod, &opd);
 	int rc = nsym > 0 ? collect(m, mod, nsym, &v, have_opd ? &opd : NULL) : 0;
 	int collect_errno = errno; /* ENOMEM, or EAGAIN: .opd not relocated yet */
 	xp_desc_opd_release(&opd);
@@ -592,213 +461,6 @@ void xp_symmod_built_empty(struct xp_symmod_built *b)
 	xp_symidx_free(&b->ix);
 	xp_symidx_free(&b->data);
 	atomic_store_explicit(&b->indexed, 1, memory_order_release);
-}
-
-/* The symbol table libdwfl reads for mod as the file holds it, when
- * libdwfl's symbol i is entry i of it (no second table merged in) and
- * lies at its value plus bias, or a byte below (ARM's Thumb bit): then a
- * scan reads the entries, and libdwfl's view of only those that may
- * matter.  Native class and byte order; never where function symbols
- * are descriptors (their code is elsewhere). */
-struct raw_table {
-	const ElfW(Sym) *sym;
-	uintptr_t bias;
-	int first_global; /* the reader's, within [1, nsym] */
-};
-
-/* libdwfl's symbol i is t's entry i: a few are compared, all in the
- * non-local part (which a lookup reads first, and often alone). */
-static int raw_agrees(Dwfl_Module *mod, int nsym, const struct raw_table *t, Elf *elf)
-{
-	int from = t->first_global < nsym ? t->first_global : nsym - 1;
-	for (int k = 0; k <= 8; k++) {
-		int i = k == 8 ? nsym - 1 : from + (int)((long)(nsym - 1 - from) * k / 8);
-		GElf_Sym sym;
-		GElf_Addr addr;
-		GElf_Word shndx;
-		Elf *e = NULL;
-		Dwarf_Addr bias = 0;
-		const ElfW(Sym) *raw = &t->sym[i];
-		uintptr_t v = (uintptr_t)raw->st_value + t->bias;
-		if (!xp_elfutils.dwfl_module_getsym_info(mod, i, &sym, &addr, &shndx, &e, &bias) || e != elf ||
-		    (uintptr_t)bias != t->bias || sym.st_name != raw->st_name || sym.st_info != raw->st_info ||
-		    sym.st_size != raw->st_size || sym.st_shndx != raw->st_shndx)
-			return 0;
-		/* (an absolute symbol's value is not moved: no candidate) */
-		if (symbol_kind(GELF_ST_TYPE(sym.st_info), shndx) >= 0 && addr != v && addr + 1 != v)
-			return 0;
-	}
-	return 1;
-}
-
-/* A table of nsym entries in the file of libdwfl's last symbol, for
- * raw_agrees to confirm. */
-static int raw_table(Dwfl_Module *mod, int nsym, struct raw_table *t, Elf **elfp)
-{
-	GElf_Sym sym;
-	GElf_Addr addr;
-	GElf_Word shndx;
-	Elf *elf = NULL;
-	Dwarf_Addr bias = 0;
-	GElf_Ehdr eh;
-	if (xp_desc_native() || nsym < 2 ||
-	    !xp_elfutils.dwfl_module_getsym_info(mod, nsym - 1, &sym, &addr, &shndx, &elf, &bias) || !elf ||
-	    !xp_elfutils.gelf_getehdr(elf, &eh) || eh.e_type == ET_REL ||
-	    eh.e_ident[EI_CLASS] != (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32) ||
-	    eh.e_ident[EI_DATA] != (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? ELFDATA2LSB : ELFDATA2MSB))
-		return 0;
-	for (Elf_Scn *scn = NULL; (scn = xp_elfutils.elf_nextscn(elf, scn));) {
-		GElf_Shdr sh, strsh;
-		Elf_Data *d;
-		/* (Names from a string table the index can number whole.) */
-		if (!xp_elfutils.gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM) ||
-		    sh.sh_entsize != sizeof(ElfW(Sym)) || sh.sh_size / sizeof(ElfW(Sym)) != (size_t)nsym ||
-		    !xp_elfutils.gelf_getshdr(xp_elfutils.elf_getscn(elf, sh.sh_link), &strsh) ||
-		    strsh.sh_size > XP_SYMIDX_NAME_MASK || !(d = xp_elfutils.elf_getdata(scn, NULL)) || !d->d_buf ||
-		    d->d_size < (size_t)nsym * sizeof(ElfW(Sym)) || (uintptr_t)d->d_buf % _Alignof(ElfW(Sym)))
-			continue;
-		int first = xp_elfutils.dwfl_module_getsymtab_first_global(mod);
-		first = first < 1 ? 1 : first > nsym ? nsym : first;
-		*t = (struct raw_table){ d->d_buf, (uintptr_t)bias, first };
-		*elfp = elf;
-		return 1;
-	}
-	return 0;
-}
-
-/* The scan's state: the two indexes' (functions, data), and the files
- * the names come from.  The index numbers those (assign_tables) and
- * drops names too far past a file's first: with names from more files,
- * or spread further, only the index can tell. */
-struct scan_state {
-	struct xp_symscan part[2];
-	Elf *owner[XP_SYMIDX_TABLES];
-	const char *lo[XP_SYMIDX_TABLES], *hi[XP_SYMIDX_TABLES];
-	int undecided;
-};
-
-static void scan_add(struct scan_state *st, const struct xp_symcand *c, Elf *elf)
-{
-	size_t t = 0;
-	while (t < XP_SYMIDX_TABLES && st->owner[t] && st->owner[t] != elf)
-		t++;
-	if (t == XP_SYMIDX_TABLES) {
-		st->undecided = 1;
-		return;
-	}
-	if (!st->owner[t]) {
-		st->owner[t] = elf;
-		st->lo[t] = st->hi[t] = c->name;
-	}
-	st->lo[t] = c->name < st->lo[t] ? c->name : st->lo[t];
-	st->hi[t] = c->name > st->hi[t] ? c->name : st->hi[t];
-	xp_symscan_add(&st->part[c->is_data], c);
-}
-
-static void scan_init(struct scan_state *st, uintptr_t base, uintptr_t addr, int sized_only)
-{
-	memset(st, 0, sizeof *st);
-	xp_symscan_init(&st->part[0], base, addr, sized_only);
-	xp_symscan_init(&st->part[1], base, addr, sized_only);
-}
-
-/* Whether raw entry e, at v, may cover addr in a sized-only pass: it is
- * sized and starts at most a byte past addr (xp_symscan_wants' test
- * there, loosened; a wrapped difference fails it).  Most entries of a
- * table fail, so the pass tests this before anything else about them. */
-static inline int may_cover(const ElfW(Sym) *e, uintptr_t v, uintptr_t addr)
-{
-	return e->st_size && addr + 1 - v <= (uintptr_t)e->st_size;
-}
-
-/* The raw table's entries from `from` on that may matter, through
- * libdwfl. */
-static void raw_pass(struct scan_state *st, struct reader *r, const struct raw_table *t, int from)
-{
-	struct xp_symcand c;
-	Elf *elf;
-	const int sized_only = st->part[0].sized_only;
-	const uintptr_t addr = st->part[0].addr;
-	for (int i = from; i < r->nsym && !st->undecided; i++) {
-		const ElfW(Sym) *e = &t->sym[i];
-		if (sized_only && !may_cover(e, (uintptr_t)e->st_value + t->bias, addr))
-			continue;
-		/* libdwfl resolves SHN_XINDEX: any section, as far as we know */
-		int kind = symbol_kind(GELF_ST_TYPE(e->st_info), e->st_shndx == SHN_XINDEX ? 1 : e->st_shndx);
-		if (kind < 0 || binding(e->st_info) < 0)
-			continue;
-		uintptr_t v = (uintptr_t)e->st_value + t->bias;
-		if (xp_symscan_wants(&st->part[kind], v ? v - 1 : 0, v, (uintptr_t)e->st_size) &&
-		    candidate_at(r, i, &c, &elf))
-			scan_add(st, &c, elf);
-	}
-}
-
-/* A sized-only pass found the answer without the local symbols: a
- * function's own entry (a function pointer, a callback) named by a
- * non-local sized function starting there.  No local symbol starts
- * later and still at or before the address, and at one start a local
- * one loses to it (index.h, rule 3). */
-static int names_own_entry(const struct xp_symscan *functions)
-{
-	return functions->have_sized && functions->sized.start == functions->addr &&
-	       functions->sized.bind != XP_BIND_LOCAL;
-}
-
-/* Every candidate, or from the raw table only those that may matter: a
- * function's sized symbol covering the address first, from the
- * non-local part alone where that decides (names_own_entry), else from
- * all (a code address has one: then no other entry, nor its name, is
- * read), the rest only without one. */
-static void scan_symbols(struct scan_state *st, struct reader *r)
-{
-	uintptr_t base = st->part[0].base, addr = st->part[0].addr;
-	struct raw_table t;
-	Elf *table_elf;
-	if (raw_table(r->mod, r->nsym, &t, &table_elf) && raw_agrees(r->mod, r->nsym, &t, table_elf)) {
-		scan_init(st, base, addr, 1);
-		raw_pass(st, r, &t, t.first_global);
-		if (st->undecided || names_own_entry(&st->part[0]))
-			return;
-		scan_init(st, base, addr, 1);
-		raw_pass(st, r, &t, 1);
-		if (st->undecided || st->part[0].have_sized)
-			return;
-		scan_init(st, base, addr, 0);
-		raw_pass(st, r, &t, 1);
-		return;
-	}
-	scan_init(st, base, addr, 0);
-	struct xp_symcand c;
-	Elf *elf;
-	while (!st->undecided && next_candidate(r, &c, &elf))
-		scan_add(st, &c, elf);
-}
-
-int xp_symmod_scan(const struct xp_symmod *m, const struct xp_symmod_built *b, uintptr_t addr,
-		   struct xp_symidx_hit *func, struct xp_symidx_hit *data)
-{
-	Dwfl_Module *mod = b->dwmod;
-	int nsym = mod ? xp_elfutils.dwfl_module_getsymtab(mod) : 0;
-	if (nsym <= 0)
-		return 0;
-	struct xp_desc_opd opd = { 0, 0, NULL };
-	int have_opd = module_opd(mod, &opd);
-	struct reader r;
-	reader_init(&r, mod, nsym, have_opd ? &opd : NULL, m);
-	struct scan_state st;
-	scan_init(&st, m->lo, addr, 0);
-	scan_symbols(&st, &r);
-	xp_desc_opd_release(&opd);
-	if (r.unready)
-		return -1; /* the index build says so (EAGAIN) */
-	for (size_t t = 0; t < XP_SYMIDX_TABLES && st.owner[t]; t++)
-		st.undecided |= (uintptr_t)(st.hi[t] - st.lo[t]) > XP_SYMIDX_NAME_MASK;
-	int fr = st.undecided ? -1 : xp_symscan_result(&st.part[0], func);
-	if (fr)
-		return fr; /* a function wins over any object */
-	int dr = xp_symscan_result(&st.part[1], data);
-	return dr < 0 ? -1 : 2 * dr;
 }
 
 int xp_symmod_lines(const struct xp_symmod *m, struct xp_symmod_built *b, const char *debug_dirs)

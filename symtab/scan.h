@@ -29,7 +29,7 @@ struct xp_symscan {
  * zero-sized ones and the starts around addr matter only without it). */
 void xp_symscan_init(struct xp_symscan *s, uintptr_t base, uintptr_t addr, int sized_only);
 /* Candidates whose name table the index would drop must not be added
- * (the caller checks the tables: module.c). */
+ * (the caller checks the tables: module_scan.c). */
 void xp_symscan_add(struct xp_symscan *s, const struct xp_symcand *c);
 /* Whether a candidate starting somewhere in [lo, hi], of this size, may
  * change the answer: a reader of the raw symbol table asks, and skips

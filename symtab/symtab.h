@@ -7,10 +7,11 @@
  * every lookup that could see them has released, see loaded_objects.c).
  *
  * For desc/ (function descriptors): on ppc64 ELFv1 a function symbol's
- * value lies in .opd; module.c indexes it at the entry word read from the
- * loaded, relocated .opd (libdwfl's own resolution reads the file's copy),
- * with no section end (.opd's would bound nothing).  src/ext/symbol.c
- * reads descriptors through desc/ and asks xp_symtab_in_opd() for %pS.
+ * value lies in .opd; symbol_reader.c makes it a candidate at the entry
+ * word read from the loaded, relocated .opd (libdwfl's own resolution
+ * reads the file's copy), with no section end (.opd's would bound
+ * nothing).  src/ext/symbol.c reads descriptors through desc/ and asks
+ * xp_symtab_in_opd() for %pS.
  *
  * Which objects: every one dl_iterate_phdr reports (main program, shared
  * objects, the vDSO), re-read when an address falls in an object the index
