@@ -40,11 +40,16 @@ int xp_symreader_at(struct xp_symreader *r, int i, struct xp_symcand *c, Elf **e
 	}
 	if (kind && !r->last_alloc)
 		return 0; /* not in memory: a .gnu.warning text, a note */
-	uintptr_t start = (uintptr_t)addr, sec_end = r->last_end, entry;
-	if (!kind && r->opd && xp_desc_opd_entry(r->opd, (uintptr_t)(sym.st_value + bias), &entry)) {
-		if (entry < r->lo || entry >= r->hi)
+	uintptr_t value = (uintptr_t)(sym.st_value + bias), start = (uintptr_t)addr, sec_end = r->last_end;
+	if (!kind && xp_desc_opd_contains(r->opd, value)) {
+		uintptr_t entry;
+		/* The entry as loaded; one not relocated yet, or no longer
+		 * readable (the object going away), makes the whole reading
+		 * unready: no candidate from it is trusted. */
+		if (!xp_desc_opd_entry(r->opd, value, &entry) || entry < r->lo || entry >= r->hi)
 			r->unready = 1;
-		start = entry;
+		else
+			start = entry;
 		sec_end = 0; /* .opd's end says nothing about the code */
 	}
 	*c = (struct xp_symcand){

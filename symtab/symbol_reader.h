@@ -54,10 +54,10 @@ struct xp_symreader {
 	int nsym, i;
 	const struct xp_desc_opd *opd;
 	uintptr_t lo, hi; /* the object's span: where relocated entries point */
-	/* An entry word pointed outside the object: its .opd was read while
-	 * the loader was still relocating it (a dlopen() of a same-layout
-	 * object where a dlclose()d one was, in another thread).  What was
-	 * read must not be kept. */
+	/* An entry word pointed outside the object, or could not be read:
+	 * its .opd was read while the loader was still relocating it (a
+	 * dlopen() of a same-layout object where a dlclose()d one was, in
+	 * another thread) or unmapping it.  What was read must not be kept. */
 	int unready;
 	/* libdwfl's first non-local symbol: an ELF table lists its local
 	 * symbols first (sh_info says where they end).  A non-local one
