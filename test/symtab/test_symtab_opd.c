@@ -160,9 +160,11 @@ END_TEST
 /* .opd as the file holds it: entries not moved to where the object is. */
 START_TEST(not_relocated)
 {
-	if (!XP_TEST_DESCRIPTORS)
-		return; /* no descriptors: nothing is relocated for a symbol */
 	ck_assert_int_eq(mprotect(area, area_len, PROT_READ | PROT_WRITE), 0);
+	if (!XP_TEST_DESCRIPTORS) {
+		names_late_global(); /* memory all zeros: the file alone */
+		return;
+	}
 	memcpy(area + lay.opd_addr, lay.opd, lay.opd_size);
 	struct xp_symidx_hit func, data;
 	ck_assert_int_eq(xp_symmod_scan(&mod, built, oracle_symbol("late_global")->start, &func, &data), -1);
