@@ -500,39 +500,39 @@ START_TEST(backtrace_forms_apart_from_the_symbol_ones)
 	for (size_t i = 0; i < sizeof ret / sizeof *ret; i++)
 		for (size_t f = 0; f < sizeof letters; f++)
 			for (int b_first = 0; b_first < 2; b_first++) {
-				xprintf_symbols_set_debug_path(NULL); /* every entry stale */
-				ck_assert_int_eq(xprintf_symbols_preload(), 0);
+				/* each order at an address of its own: nothing cached before */
+				uintptr_t r = ret[i] + (uintptr_t)b_first;
 				char want_b[900], want_s[900], fmt_b[8], fmt_s[8], got[900];
-				expected_backtrace(ret[i], letters[f], want_b, sizeof want_b);
+				expected_backtrace(r, letters[f], want_b, sizeof want_b);
 				if (letters[f] == 'i')
-					expected_inline(ret[i] - 1, 1, want_s, sizeof want_s);
+					expected_inline(r - 1, 1, want_s, sizeof want_s);
 				else if (letters[f] == 'l')
-					expected_line(ret[i] - 1, 1, want_s, sizeof want_s);
+					expected_line(r - 1, 1, want_s, sizeof want_s);
 				else
-					expected(ret[i] - 1, 1, want_s, sizeof want_s);
+					expected(r - 1, 1, want_s, sizeof want_s);
 				ck_assert_str_ne(want_b, want_s);
 				snprintf(fmt_b, sizeof fmt_b, "%%pB%.1s", &letters[f]);
 				snprintf(fmt_s, sizeof fmt_s, "%%pS%.1s", &letters[f]);
 				struct xp_symtext t;
-				ck_assert(!xp_symcache_get(ret[i] - 1, b_forms[f], &t));
+				ck_assert(!xp_symcache_get(r - 1, b_forms[f], &t));
 				for (int turn = 0; turn < 3; turn++) { /* misses, then hits */
 					if (b_first) {
-						xsnprintf(got, sizeof got, fmt_b, (void *)ret[i]);
+						xsnprintf(got, sizeof got, fmt_b, (void *)r);
 						ck_assert_str_eq(got, want_b);
 					}
-					xsnprintf(got, sizeof got, fmt_s, (void *)(ret[i] - 1));
+					xsnprintf(got, sizeof got, fmt_s, (void *)(r - 1));
 					ck_assert_str_eq(got, want_s);
 					if (!b_first) {
-						xsnprintf(got, sizeof got, fmt_b, (void *)ret[i]);
+						xsnprintf(got, sizeof got, fmt_b, (void *)r);
 						ck_assert_str_eq(got, want_b);
 					}
 				}
-				ck_assert(xp_symcache_get(ret[i] - 1, b_forms[f], &t));
+				ck_assert(xp_symcache_get(r - 1, b_forms[f], &t));
 				ck_assert_str_eq((t.text[t.len] = 0, t.text), want_b);
-				ck_assert(xp_symcache_get(ret[i] - 1, s_forms[f], &t));
+				ck_assert(xp_symcache_get(r - 1, s_forms[f], &t));
 				ck_assert_str_eq((t.text[t.len] = 0, t.text), want_s);
-				ck_assert(!xp_symcache_get(ret[i], b_forms[f], &t));
-				check_room(ret[i], fmt_b, want_b);
+				ck_assert(!xp_symcache_get(r, b_forms[f], &t));
+				check_room(r, fmt_b, want_b);
 			}
 }
 END_TEST
