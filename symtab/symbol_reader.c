@@ -66,7 +66,7 @@ int xp_symreader_at(struct xp_symreader *r, int i, struct xp_symcand *c, Elf **e
 
 int xp_symreader_next(struct xp_symreader *r, struct xp_symcand *c, Elf **elfp)
 {
-	while (++r->i < r->nsym)
+	while (!r->unready && ++r->i < r->nsym)
 		if (xp_symreader_at(r, r->i, c, elfp))
 			return 1;
 	return 0;

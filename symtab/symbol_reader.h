@@ -74,7 +74,8 @@ void xp_symreader_init(struct xp_symreader *r, Dwfl_Module *mod, int nsym, const
 		       const struct xp_symmod *m);
 /* Symbol i as a candidate: 1 with *c and the file it came from, or 0. */
 int xp_symreader_at(struct xp_symreader *r, int i, struct xp_symcand *c, Elf **elfp);
-/* The next candidate: 1 with *c and the file it came from, 0 at the end. */
+/* The next candidate: 1 with *c and the file it came from; 0 at the end,
+ * and once the reading is unready (its caller throws it all away). */
 int xp_symreader_next(struct xp_symreader *r, struct xp_symcand *c, Elf **elfp);
 
 /* Descriptor ABIs: the main file's .opd (a debug file's is SHT_NOBITS),
