@@ -38,6 +38,24 @@ __attribute__((noinline, used)) int cache_mangled(int x)
 	return x * 5;
 }
 
+/* A span of a few hundred instructions, all of them inlined code, in a
+ * function named as a C++ compiler names app::Logger::write(int volatile*):
+ * every form of an address in it prints a text of its own. */
+#define STORE4 *p = 1; *p = 2; *p = 3; *p = 4;
+#define STORE16 STORE4 STORE4 STORE4 STORE4
+static inline __attribute__((always_inline)) void cache_span_body(volatile int *p)
+{
+	STORE16 STORE16 STORE16 STORE16 STORE16 STORE16 STORE16 STORE16
+	STORE16 STORE16 STORE16 STORE16 STORE16 STORE16 STORE16 STORE16
+}
+#define SPAN_MANGLED "_ZN3app6Logger5writeEPVi"
+#define SPAN_DEMANGLED "app::Logger::write(int volatile*)" /* c++filt's */
+__attribute__((noinline, used)) void cache_span(volatile int *p) __asm__(SPAN_MANGLED);
+__attribute__((noinline, used)) void cache_span(volatile int *p)
+{
+	cache_span_body(p);
+}
+
 /* Functions whose texts take each way of copying a cached text out
  * (up to 16, 32, 64, 128 bytes and more; the last barely fits: the
  * cache takes a text when it has room for the longest offset and size). */
@@ -537,6 +555,117 @@ START_TEST(backtrace_forms_apart_from_the_symbol_ones)
 }
 END_TEST
 
+/* What a form of any kind must print for addr (its %pB forms print
+ * addr + 1), and with which format. */
+static void expected_form(enum xp_symtext_form form, uintptr_t addr, char *out, size_t n)
+{
+	unsigned base = (unsigned)form & ~(unsigned)XP_SYMTEXT_DEMANGLE_BIT;
+	int with_offset = !(base & XP_SYMTEXT_NAME);
+	if (base & XP_SYMTEXT_BACKTRACE_BIT)
+		expected_backtrace(addr + 1, base & XP_SYMTEXT_INLINE_BIT ? 'i' : base & XP_SYMTEXT_LINE ? 'l' : 0,
+				   out, n);
+	else if (base & XP_SYMTEXT_INLINE_BIT)
+		expected_inline(addr, with_offset, out, n);
+	else if (base & XP_SYMTEXT_LINE)
+		expected_line(addr, with_offset, out, n);
+	else
+		expected(addr, with_offset, out, n);
+	if (!((unsigned)form & XP_SYMTEXT_DEMANGLE_BIT))
+		return;
+	char *at = strstr(out, SPAN_MANGLED), rest[900];
+	ck_assert_msg(at != NULL, "%s", out);
+	snprintf(rest, sizeof rest, "%s", at + strlen(SPAN_MANGLED));
+	snprintf(at, n - (size_t)(at - out), "%s%s", SPAN_DEMANGLED, rest);
+}
+
+static void form_format(enum xp_symtext_form form, char fmt[8])
+{
+	unsigned f = (unsigned)form;
+	snprintf(fmt, 8, "%%p%c%s%s", f & XP_SYMTEXT_BACKTRACE_BIT ? 'B' : f & XP_SYMTEXT_NAME ? 's' : 'S',
+		 f & XP_SYMTEXT_DEMANGLE_BIT ? "C" : "", f & XP_SYMTEXT_INLINE_BIT ? "i" : f & XP_SYMTEXT_LINE ? "l" : "");
+}
+
+/* Two forms of one address whose places share an entry: the text of the
+ * first, filled there, is never the answer for the second, whichever bit
+ * of the form tells them apart.  (Forms have places of their own, so
+ * only an address whose places meet shows that an entry's key and stored
+ * form keep every bit.) */
+START_TEST(forms_sharing_an_entry_stay_apart)
+{
+	static const enum xp_symtext_form base[] = {
+		XP_SYMTEXT_PLAIN,     XP_SYMTEXT_LINE,	     XP_SYMTEXT_NAME,
+		XP_SYMTEXT_NAME_LINE, XP_SYMTEXT_INLINE,     XP_SYMTEXT_NAME_INLINE,
+		XP_SYMTEXT_BACKTRACE, XP_SYMTEXT_BACKTRACE_LINE, XP_SYMTEXT_BACKTRACE_INLINE,
+	};
+	enum { NB = sizeof base / sizeof *base };
+	enum xp_symtext_form forms[2 * NB];
+	for (size_t i = 0; i < NB; i++) {
+		forms[i] = base[i];
+		forms[NB + i] = (enum xp_symtext_form)(base[i] | XP_SYMTEXT_DEMANGLE_BIT);
+	}
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	uintptr_t span = (uintptr_t)FN(cache_span);
+	struct xp_symbol sym;
+	struct xp_symtab_hold h;
+	ck_assert(xp_symtab_lookup(span, &sym, &h));
+	uintptr_t span_size = sym.size;
+	xp_symtab_release(&h);
+	int pairs = 0;
+	for (size_t i = 0; i < 2 * NB; i++)
+		for (size_t j = 0; j < 2 * NB; j++) {
+			unsigned diff = (unsigned)forms[i] ^ (unsigned)forms[j];
+			if (i == j || (diff & (diff - 1)))
+				continue; /* one bit apart, in either order */
+			enum xp_symtext_form f1 = forms[i], f2 = forms[j];
+			char want1[900], want2[900], fmt1[8], fmt2[8], got[900];
+			uintptr_t a = 0;
+			size_t shared = 0;
+			for (uintptr_t p = span; !a && p + 1 < span + span_size; p++) {
+				shared = xp_symcache_slot(p, f1, 0);
+				for (int k = 0; !a && k < 4; k++)
+					if (xp_symcache_slot(p, f2, k) == shared) {
+						expected_form(f1, p, want1, sizeof want1);
+						expected_form(f2, p, want2, sizeof want2);
+						if (strcmp(want1, want2) != 0)
+							a = p;
+					}
+			}
+			form_format(f1, fmt1);
+			form_format(f2, fmt2);
+			ck_assert_msg(a, "no address in the span where %s and %s share an entry", fmt1, fmt2);
+			uintptr_t arg1 = a + !!(f1 & XP_SYMTEXT_BACKTRACE_BIT), arg2 = a + !!(f2 & XP_SYMTEXT_BACKTRACE_BIT);
+			struct xp_symtext t;
+			/* the cache is empty: the second miss fills the first place */
+			for (int turn = 0; turn < 2; turn++) {
+				xsnprintf(got, sizeof got, fmt1, (void *)arg1);
+				ck_assert_str_eq(got, want1);
+			}
+			ck_assert(xp_symcache_get(a, f1, &t));
+			for (int turn = 0; turn < 3; turn++) {
+				xsnprintf(got, sizeof got, fmt2, (void *)arg2);
+				ck_assert_msg(!strcmp(got, want2), "%s after %s: %s, not %s", fmt2, fmt1, got, want2);
+			}
+			ck_assert(xp_symcache_get(a, f2, &t));
+			ck_assert_str_eq((t.text[t.len] = 0, t.text), want2);
+			ck_assert(xp_symcache_get(a, f1, &t));
+			ck_assert_str_eq((t.text[t.len] = 0, t.text), want1);
+			/* the first text was in the shared entry; then empty the
+			 * places of both for the next pair */
+			ck_assert(xp_symcache_test_claim(shared, ""));
+			ck_assert(!xp_symcache_get(a, f1, &t));
+			xp_symcache_test_release(shared);
+			for (int k = 0; k < 8; k++) {
+				size_t slot = xp_symcache_slot(a, k < 4 ? f1 : f2, k & 3);
+				if (xp_symcache_test_claim(slot, ""))
+					xp_symcache_test_release(slot);
+			}
+			ck_assert(!xp_symcache_get(a, f1, &t) && !xp_symcache_get(a, f2, &t));
+			pairs++;
+		}
+	ck_assert_int_eq(pairs, 66); /* 33 pairs one bit apart, both orders */
+}
+END_TEST
+
 /* The C forms are entries of their own, beside the forms without C: each
  * served the text its first, uncached print made, with the name demangled
  * as c++filt prints _ZN3app7Printer5printEi, or not.  A hit copies into
@@ -970,6 +1099,7 @@ int main(void)
 	tcase_add_test(tc, inline_text_too_long_for_an_entry);
 	tcase_add_test(tc, backtrace_forms_apart_from_the_symbol_ones);
 	tcase_add_test(tc, demangled_forms_apart);
+	tcase_add_test(tc, forms_sharing_an_entry_stay_apart);
 	tcase_add_test(tc, overlapping_places_settle);
 	tcase_add_test(tc, object_unloaded_and_another_loaded_at_its_place);
 	tcase_add_test(tc, nodelete_objects_stay);
