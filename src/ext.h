@@ -101,8 +101,9 @@ int xp_ext_px(struct xp_sink *s, const struct xp_ext_call *c);
 int xp_ext_symbol(struct xp_sink *s, const struct xp_ext_call *c);        /* %pS %pSR %pSb %pSl %pSC */
 int xp_ext_symbol_name(struct xp_sink *s, const struct xp_ext_call *c);   /* %ps */
 /* %pS (with_offset) or %ps, with no letter but one l (line), i (inlined
- * calls) or C (demangled; letter 0: none), no width or precision: the
- * driver's fast path calls it without the extension lookup. */
+ * calls), C (demangled), b (build ID) or R (letter 0: none), no width or
+ * precision: the driver's fast path calls it without the extension
+ * lookup. */
 void xp_ext_symbol_plain(struct xp_sink *s, const void *ptr, int with_offset, char letter);
 int xp_ext_backtrace(struct xp_sink *s, const struct xp_ext_call *c);     /* %pB %pBb */
 int xp_ext_function(struct xp_sink *s, const struct xp_ext_call *c);      /* %pF */

@@ -414,10 +414,11 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 		return p + 1;
 	case FAST_PTR: {
 		if (xp_is_alnum((unsigned char)p[1])) {
-			/* Plain %pS %ps and with one l, i or C, the log line's:
-			 * no name but the built-in's can be spelt so (nothing
-			 * registers "S" or a built-in followed by its letters). */
-			int letter = p[2] == 'l' || p[2] == 'i' || p[2] == 'C';
+			/* Plain %pS %ps and with one of the letters l, i, C, b
+			 * and R, the log line's: no name but the built-in's can
+			 * be spelt so (nothing registers "S" or a built-in
+			 * followed by its letters). */
+			int letter = p[2] == 'l' || p[2] == 'i' || p[2] == 'C' || p[2] == 'b' || p[2] == 'R';
 			if ((p[1] == 'S' || p[1] == 's') && !xp_is_alnum((unsigned char)p[2 + letter])) {
 				xp_ext_symbol_plain(s, va_arg(a->ap, void *), p[1] == 'S', letter ? p[2] : 0);
 				return p + 2 + letter;

@@ -49,8 +49,8 @@
 #define SLOTS (1u << SLOT_BITS)
 #define WORDS (XP_SYMTEXT_MAX / 8)
 #define PERMANENT (1u << 31)
-#define FORM_SHIFT 26 /* five bits: the text's enum xp_symtext_form */
-#define FORM_MASK (31u << FORM_SHIFT)
+#define FORM_SHIFT 25 /* six bits: the text's enum xp_symtext_form */
+#define FORM_MASK (63u << FORM_SHIFT)
 
 struct entry {
 	/* What every hit reads first, together: */
@@ -67,7 +67,7 @@ struct entry {
 _Static_assert(XP_SYMTEXT_MAX % 16 == 0 && XP_SYMTEXT_MAX < 1024,
 	       "lengths pack into 10 bits each; the text is copied in pairs of words");
 _Static_assert(sizeof(struct entry) <= 512, "an entry is 8 cache lines at most");
-_Static_assert(2 * XP_SYMTEXT_DEMANGLE_BIT - 1 == FORM_MASK >> FORM_SHIFT, "every form fits the form field");
+_Static_assert(2 * XP_SYMTEXT_BUILD_ID_BIT - 1 == FORM_MASK >> FORM_SHIFT, "every form fits the form field");
 
 /* The filter sets two of its bits per key and keeps them until it has
  * taken SEEN_WINDOW keys; then it starts empty.  Bits, not keys: keys that
@@ -157,12 +157,12 @@ static unsigned form_bit(enum xp_symtext_form form)
 }
 
 /* What a tag hint holds of an address in a form: the address for %pS,
- * else with its top five bits flipped as the form says, so that a hint
+ * else with its top six bits flipped as the form says, so that a hint
  * names the form too.  (Entries hold address and form apart: a hint
  * that collides only costs a look.) */
 static uintptr_t key_of(uintptr_t addr, enum xp_symtext_form form)
 {
-	return addr ^ ((uintptr_t)form << (8 * sizeof(uintptr_t) - 5));
+	return addr ^ ((uintptr_t)form << (8 * sizeof(uintptr_t) - 6));
 }
 
 #if HAVE_DL_FIND_OBJECT

@@ -25,9 +25,10 @@
  * or by the inlined calls' " (file:line in inner; ...; file:line)" (%pSi,
  * %psi; " (file:line)" where there are none).  %pB's forms are kept under
  * the address looked up (one before the return address) with the offset
- * printed one more; the C forms with names demangled.  Each form of an
- * address is an entry of its own (bit 0: line, bit 1: no offset, bit 2:
- * inlined calls, bit 3: %pB, bit 4: C), so that a hit is one copy out. */
+ * printed one more; the C forms with names demangled, the b forms with
+ * the module's build ID.  Each form of an address is an entry of its own
+ * (bit 0: line, bit 1: no offset, bit 2: inlined calls, bit 3: %pB, bit
+ * 4: C, bit 5: b), so that a hit is one copy out. */
 enum xp_symtext_form {
 	XP_SYMTEXT_PLAIN,     /* %pS */
 	XP_SYMTEXT_LINE,      /* %pSl */
@@ -42,6 +43,7 @@ enum xp_symtext_form {
 #define XP_SYMTEXT_INLINE_BIT 4
 #define XP_SYMTEXT_BACKTRACE_BIT 8
 #define XP_SYMTEXT_DEMANGLE_BIT 16
+#define XP_SYMTEXT_BUILD_ID_BIT 32
 struct xp_symtext {
 	unsigned len;
 	char text[XP_SYMTEXT_MAX];

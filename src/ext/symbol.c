@@ -270,7 +270,8 @@ static inline void emit_miss(struct xp_sink *s, const struct xp_symcache_fill *f
 }
 
 /* A text on a miss whose length is known only once written: where
- * inlined calls (w, else NULL) cover the address, or names are demangled. */
+ * inlined calls (w, else NULL) cover the address, names are demangled, or
+ * the build ID is printed. */
 static void emit_whole_miss(struct xp_sink *s, const struct xp_symcache_fill *fill, const struct xp_symbol *sym,
 			     const struct shown *how, const struct srcline *l, const struct xp_inline_walk *w,
 			     int keep)
@@ -288,7 +289,10 @@ static __attribute__((noinline)) int emit_uncached(struct xp_sink *s, uintptr_t 
 	int lines = form & XP_SYMTEXT_LINE;
 	const struct shown how = { .backtrace = (form & XP_SYMTEXT_BACKTRACE_BIT) != 0,
 				   .with_offset = !(form & XP_SYMTEXT_NAME),
+				   .build_id = (form & XP_SYMTEXT_BUILD_ID_BIT) != 0,
 				   .demangle = (form & XP_SYMTEXT_DEMANGLE_BIT) != 0 };
+	/* write_text makes neither demangled names nor build IDs */
+	int whole = how.demangle || how.build_id;
 	/* Indexing opens files: errno stays the caller's (a later %m). */
 	int saved_errno = errno;
 	struct xp_symcache_fill fill;
@@ -314,11 +318,11 @@ static __attribute__((noinline)) int emit_uncached(struct xp_sink *s, uintptr_t 
 		 * lack them.  With none there, the text is the l form's. */
 		keep = keep && xp_symtab_inlines_read(&sym);
 		int inlined = xp_symtab_inlines(&sym, at, &w);
-		if (inlined || how.demangle)
+		if (inlined || whole)
 			emit_whole_miss(s, &fill, &sym, &how, &l, inlined ? &w : NULL, keep);
 		else
 			emit_miss(s, &fill, &sym, &how, &l, keep);
-	} else if (found && how.demangle) {
+	} else if (found && whole) {
 		emit_whole_miss(s, &fill, &sym, &how, &l, NULL, keep);
 	} else if (found) {
 		emit_miss(s, &fill, &sym, &how, &l, keep);
@@ -328,7 +332,7 @@ static __attribute__((noinline)) int emit_uncached(struct xp_sink *s, uintptr_t 
 	return found;
 }
 
-/* %pS, %ps and %pB with no letters but R, l, i and C: their text comes
+/* %pS, %ps and %pB with no letters but R, l, i, C and b: their text comes
  * from the cache, or is put there.  1 when printed, 0 when no symbol. */
 static inline __attribute__((always_inline)) int emit_cached(struct xp_sink *s, uintptr_t at,
 							    enum xp_symtext_form form)
@@ -346,25 +350,26 @@ static inline __attribute__((always_inline)) int emit_cached(struct xp_sink *s, 
 	return emit_uncached(s, at, form);
 }
 
-/* The form bits of a letter: l, i (which implies l), or C. */
+/* The form bits of a letter: l, i (which implies l), C or b. */
 static unsigned letter_bits(char letter)
 {
 	switch (letter) {
 	case 'i': return XP_SYMTEXT_INLINE;
 	case 'l': return XP_SYMTEXT_LINE;
 	case 'C': return XP_SYMTEXT_DEMANGLE_BIT;
+	case 'b': return XP_SYMTEXT_BUILD_ID_BIT;
 	default: return 0;
 	}
 }
 
-/* The cached form of a text: bits are its letters' (line, inline, C). */
+/* The cached form of a text: bits are its letters' (line, inline, C, b). */
 static enum xp_symtext_form form_of(unsigned bits, int with_offset, int backtrace)
 {
 	return (enum xp_symtext_form)(bits | (with_offset ? 0u : XP_SYMTEXT_NAME) |
 				      (backtrace ? XP_SYMTEXT_BACKTRACE_BIT : 0u));
 }
 
-/* Whether the letters leave a cached form: none but R, l, i and C; *bits
+/* Whether the letters leave a cached form: none but R, l, i, C and b; *bits
  * gets the form's bits for them. */
 static int cached_form(const struct xp_ext_call *c, unsigned *bits)
 {

@@ -555,11 +555,29 @@ START_TEST(backtrace_forms_apart_from_the_symbol_ones)
 }
 END_TEST
 
+/* The b forms of a symbol in this program: " [program build-id]" after
+ * the name and its offset, where the other forms print no module. */
+static void add_build_id(uintptr_t addr, char *out, size_t n)
+{
+	struct xp_symbol sym;
+	struct xp_symtab_hold h;
+	ck_assert(xp_symtab_lookup(addr, &sym, &h));
+	ck_assert(sym.main_program && sym.build_id_len > 0);
+	char *at = strstr(out, SPAN_MANGLED), id[100] = "", rest[900];
+	ck_assert_msg(at != NULL, "%s", out);
+	at += strcspn(at, " ");
+	for (size_t i = 0; i < sym.build_id_len; i++)
+		snprintf(id + 2 * i, sizeof id - 2 * i, "%02x", sym.build_id[i]);
+	snprintf(rest, sizeof rest, "%s", at);
+	snprintf(at, n - (size_t)(at - out), " [%.*s %s]%s", (int)sym.module_len, sym.module, id, rest);
+	xp_symtab_release(&h);
+}
+
 /* What a form of any kind must print for addr (its %pB forms print
  * addr + 1), and with which format. */
 static void expected_form(enum xp_symtext_form form, uintptr_t addr, char *out, size_t n)
 {
-	unsigned base = (unsigned)form & ~(unsigned)XP_SYMTEXT_DEMANGLE_BIT;
+	unsigned base = (unsigned)form & ~(unsigned)(XP_SYMTEXT_DEMANGLE_BIT | XP_SYMTEXT_BUILD_ID_BIT);
 	int with_offset = !(base & XP_SYMTEXT_NAME);
 	if (base & XP_SYMTEXT_BACKTRACE_BIT)
 		expected_backtrace(addr + 1, base & XP_SYMTEXT_INLINE_BIT ? 'i' : base & XP_SYMTEXT_LINE ? 'l' : 0,
@@ -570,6 +588,8 @@ static void expected_form(enum xp_symtext_form form, uintptr_t addr, char *out, 
 		expected_line(addr, with_offset, out, n);
 	else
 		expected(addr, with_offset, out, n);
+	if ((unsigned)form & XP_SYMTEXT_BUILD_ID_BIT)
+		add_build_id(addr, out, n);
 	if (!((unsigned)form & XP_SYMTEXT_DEMANGLE_BIT))
 		return;
 	char *at = strstr(out, SPAN_MANGLED), rest[900];
@@ -581,13 +601,14 @@ static void expected_form(enum xp_symtext_form form, uintptr_t addr, char *out, 
 static void form_format(enum xp_symtext_form form, char fmt[8])
 {
 	unsigned f = (unsigned)form;
-	snprintf(fmt, 8, "%%p%c%s%s", f & XP_SYMTEXT_BACKTRACE_BIT ? 'B' : f & XP_SYMTEXT_NAME ? 's' : 'S',
-		 f & XP_SYMTEXT_DEMANGLE_BIT ? "C" : "", f & XP_SYMTEXT_INLINE_BIT ? "i" : f & XP_SYMTEXT_LINE ? "l" : "");
+	snprintf(fmt, 8, "%%p%c%s%s%s", f & XP_SYMTEXT_BACKTRACE_BIT ? 'B' : f & XP_SYMTEXT_NAME ? 's' : 'S',
+		 f & XP_SYMTEXT_BUILD_ID_BIT ? "b" : "", f & XP_SYMTEXT_DEMANGLE_BIT ? "C" : "",
+		 f & XP_SYMTEXT_INLINE_BIT ? "i" : f & XP_SYMTEXT_LINE ? "l" : "");
 }
 
 /* Two forms of one address whose places share an entry: the text of the
  * first, filled there, is never the answer for the second, whichever bit
- * of the form tells them apart.  (Forms have places of their own, so
+ * of the form tells them apart (l, s, i, B, C or b).  (Forms have places of their own, so
  * only an address whose places meet shows that an entry's key and stored
  * form keep every bit.) */
 START_TEST(forms_sharing_an_entry_stay_apart)
@@ -597,12 +618,12 @@ START_TEST(forms_sharing_an_entry_stay_apart)
 		XP_SYMTEXT_NAME_LINE, XP_SYMTEXT_INLINE,     XP_SYMTEXT_NAME_INLINE,
 		XP_SYMTEXT_BACKTRACE, XP_SYMTEXT_BACKTRACE_LINE, XP_SYMTEXT_BACKTRACE_INLINE,
 	};
-	enum { NB = sizeof base / sizeof *base };
-	enum xp_symtext_form forms[2 * NB];
-	for (size_t i = 0; i < NB; i++) {
-		forms[i] = base[i];
-		forms[NB + i] = (enum xp_symtext_form)(base[i] | XP_SYMTEXT_DEMANGLE_BIT);
-	}
+	enum { NB = sizeof base / sizeof *base, NF = 4 * NB };
+	static const unsigned letters[] = { 0, XP_SYMTEXT_DEMANGLE_BIT, XP_SYMTEXT_BUILD_ID_BIT,
+					    XP_SYMTEXT_DEMANGLE_BIT | XP_SYMTEXT_BUILD_ID_BIT };
+	enum xp_symtext_form forms[NF];
+	for (size_t i = 0; i < NF; i++)
+		forms[i] = (enum xp_symtext_form)(base[i % NB] | letters[i / NB]);
 	ck_assert_int_eq(xprintf_symbols_preload(), 0);
 	uintptr_t span = (uintptr_t)FN(cache_span);
 	struct xp_symbol sym;
@@ -611,8 +632,8 @@ START_TEST(forms_sharing_an_entry_stay_apart)
 	uintptr_t span_size = sym.size;
 	xp_symtab_release(&h);
 	int pairs = 0;
-	for (size_t i = 0; i < 2 * NB; i++)
-		for (size_t j = 0; j < 2 * NB; j++) {
+	for (size_t i = 0; i < NF; i++)
+		for (size_t j = 0; j < NF; j++) {
 			unsigned diff = (unsigned)forms[i] ^ (unsigned)forms[j];
 			if (i == j || (diff & (diff - 1)))
 				continue; /* one bit apart, in either order */
@@ -662,7 +683,7 @@ START_TEST(forms_sharing_an_entry_stay_apart)
 			ck_assert(!xp_symcache_get(a, f1, &t) && !xp_symcache_get(a, f2, &t));
 			pairs++;
 		}
-	ck_assert_int_eq(pairs, 66); /* 33 pairs one bit apart, both orders */
+	ck_assert_int_eq(pairs, 168); /* 84 pairs one bit apart, both orders */
 }
 END_TEST
 
