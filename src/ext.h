@@ -100,11 +100,27 @@ static inline void xp_ext_puts(struct xp_sink *s, const char *str)
 int xp_ext_px(struct xp_sink *s, const struct xp_ext_call *c);
 int xp_ext_symbol(struct xp_sink *s, const struct xp_ext_call *c);        /* %pS %pSR %pSb %pSl %pSC */
 int xp_ext_symbol_name(struct xp_sink *s, const struct xp_ext_call *c);   /* %ps */
-/* %pS (with_offset) or %ps, with no letter but one l (line), i (inlined
- * calls), C (demangled), b (build ID) or R (letter 0: none), no width or
- * precision: the driver's fast path calls it without the extension
- * lookup. */
+/* The letters the symbol extensions read: R ignored, b build ID, l source
+ * line, C demangle, i inlined calls; and a bit for each (0: none of them). */
+#define XP_SYMBOL_LETTERS "RblCi"
+static inline unsigned xp_symbol_letter_bit(char c)
+{
+	switch (c) {
+	case 'R': return 1;
+	case 'b': return 2;
+	case 'l': return 4;
+	case 'C': return 8;
+	case 'i': return 16;
+	default: return 0;
+	}
+}
+/* %pS (with_offset) or %ps, with no letter but one of those (letter 0:
+ * none), no width or precision: the driver's fast path calls it without
+ * the extension lookup (no registered name can be spelt so). */
 void xp_ext_symbol_plain(struct xp_sink *s, const void *ptr, int with_offset, char letter);
+/* The same for %pS, %ps or %pB (name) followed by nletters distinct ones
+ * of those letters. */
+void xp_ext_symbol_letters(struct xp_sink *s, const void *ptr, char name, const char *letters, size_t nletters);
 int xp_ext_backtrace(struct xp_sink *s, const struct xp_ext_call *c);     /* %pB %pBb */
 int xp_ext_function(struct xp_sink *s, const struct xp_ext_call *c);      /* %pF */
 int xp_ext_function_name(struct xp_sink *s, const struct xp_ext_call *c); /* %pf */

@@ -355,6 +355,25 @@ static const char *fast_field(struct xp_sink *s, const char *p, struct xp_args *
  * Try the fast path for the directive at pct.  Returns the byte after it,
  * or NULL when the general path must handle it.
  */
+/* How many symbol letters start q, each at most once, with no other
+ * letter or digit after them; SIZE_MAX if not so.  Nothing else can be
+ * spelt so: a program cannot register a built-in's name followed by its
+ * own letters. */
+static inline size_t symbol_letters(const char *q)
+{
+	if (!xp_is_alnum((unsigned char)q[0]))
+		return 0; /* none: the commonest */
+	unsigned seen = 0;
+	for (size_t n = 0;; n++) {
+		unsigned bit = xp_symbol_letter_bit(q[n]);
+		if (!bit)
+			return xp_is_alnum((unsigned char)q[n]) ? SIZE_MAX : n;
+		if (seen & bit)
+			return SIZE_MAX;
+		seen |= bit;
+	}
+}
+
 static inline const char *fast_directive(struct xp_sink *s, const char *pct, struct xp_args *a)
 {
 	const char *p = pct + 1;
@@ -414,16 +433,20 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 		return p + 1;
 	case FAST_PTR: {
 		if (xp_is_alnum((unsigned char)p[1])) {
-			/* Plain %pS %ps and with one of the letters l, i, C, b
-			 * and R, the log line's: no name but the built-in's can
-			 * be spelt so (nothing registers "S" or a built-in
-			 * followed by its letters). */
+			/* %pS %ps and with one letter, the log line's (the
+			 * letters of XP_SYMBOL_LETTERS, compared inline) */
 			int letter = p[2] == 'l' || p[2] == 'i' || p[2] == 'C' || p[2] == 'b' || p[2] == 'R';
 			if ((p[1] == 'S' || p[1] == 's') && !xp_is_alnum((unsigned char)p[2 + letter])) {
 				xp_ext_symbol_plain(s, va_arg(a->ap, void *), p[1] == 'S', letter ? p[2] : 0);
 				return p + 2 + letter;
 			}
-			return NULL; /* a %p extension */
+			/* %pB, and more letters: a backtrace's */
+			size_t n = p[1] == 'S' || p[1] == 's' || p[1] == 'B' ? symbol_letters(p + 2) : SIZE_MAX;
+			if (n != SIZE_MAX) {
+				xp_ext_symbol_letters(s, va_arg(a->ap, void *), p[1], p + 2, n);
+				return p + 2 + n;
+			}
+			return NULL; /* another %p extension */
 		}
 		void *ptr = va_arg(a->ap, void *);
 		if (!ptr) {

@@ -138,9 +138,13 @@ START_TEST(registration_errors)
 	/* A letter twice, or one a built-in does not read, is a new name. */
 	ck_assert_int_eq(xprintf_register_pointer("Sll", print_tag, "<Sll>"), 0);
 	ck_assert_int_eq(xprintf_register_pointer("Sx", print_tag, "<Sx>"), 0);
-	EXPECT("<Sll>|<Sx>", "%pSll|%pSx", &y, &y);
+	ck_assert_int_eq(xprintf_register_pointer("BblCb", print_tag, "<BblCb>"), 0);
+	ck_assert_int_eq(xprintf_register_pointer("sRi7", print_tag, "<sRi7>"), 0);
+	EXPECT("<Sll>|<Sx>|<BblCb>|<sRi7>", "%pSll|%pSx|%pBblCb|%psRi7", &y, &y, &y, &y);
 	ck_assert_int_eq(xprintf_unregister_pointer("Sll"), 0);
 	ck_assert_int_eq(xprintf_unregister_pointer("Sx"), 0);
+	ck_assert_int_eq(xprintf_unregister_pointer("BblCb"), 0);
+	ck_assert_int_eq(xprintf_unregister_pointer("sRi7"), 0);
 	/* Twice the same name. */
 	ck_assert_int_eq(xprintf_register_pointer("Twice", print_tag, "1"), 0);
 	expect_register_error("Twice", print_tag, EEXIST);

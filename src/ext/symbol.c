@@ -464,6 +464,22 @@ void xp_ext_symbol_plain(struct xp_sink *s, const void *ptr, int with_offset, ch
 	emit_code(s, &c, XP_DESC_SYMBOL, with_offset);
 }
 
+void xp_ext_symbol_letters(struct xp_sink *s, const void *ptr, char name, const char *letters, size_t nletters)
+{
+	uintptr_t p = (uintptr_t)ptr;
+	int backtrace = name == 'B', with_offset = name != 's';
+	if (!xp_desc_native()) {
+		unsigned bits = 0;
+		for (size_t i = 0; i < nletters; i++)
+			bits |= letter_bits(letters[i]);
+		if (!emit_cached(s, p - (uintptr_t)backtrace, form_of(bits, with_offset, backtrace)))
+			put_hex(s, p);
+		return;
+	}
+	struct xp_ext_call c = { .ptr = ptr, .letters = letters, .nletters = nletters };
+	emit_code(s, &c, backtrace ? XP_DESC_BACKTRACE : XP_DESC_SYMBOL, with_offset);
+}
+
 int xp_ext_backtrace(struct xp_sink *s, const struct xp_ext_call *c)
 {
 	return emit_code(s, c, XP_DESC_BACKTRACE, 1);

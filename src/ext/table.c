@@ -17,7 +17,7 @@
  */
 #define ROW(name, fn, flags, letters) { name, sizeof name - 1, fn, flags, letters }
 
-#define SYMBOL_LETTERS "RblCi" /* R ignored, b build ID, l source line, C demangle, i inlined calls */
+#define SYMBOL_LETTERS XP_SYMBOL_LETTERS
 
 const struct xp_ext xp_ext_builtin[] = {
 	ROW("x", xp_ext_px, XP_EXT_OWN_WIDTH, ""),

@@ -161,6 +161,52 @@ START_TEST(formats)
 }
 END_TEST
 
+/* Appends to spelling (len letters so far) every ordering of the letters
+ * left in pool, checking each: the driver's fast path (no width) prints
+ * what the extension lookup (a width of 1, which pads nothing) prints,
+ * from a miss and from the cache, in either order. */
+static int check_spellings(char name, char *spelling, size_t len, const char *pool, const void *p)
+{
+	char fast[16], general[16], want[1024], got[1024];
+	snprintf(fast, sizeof fast, "%%p%c%.*s", name, (int)len, spelling);
+	snprintf(general, sizeof general, "%%1p%c%.*s", name, (int)len, spelling);
+	xsnprintf(want, sizeof want, general, p);
+	for (int turn = 0; turn < 3; turn++) {
+		xsnprintf(got, sizeof got, fast, p);
+		ck_assert_msg(!strcmp(got, want), "%s: %s; %s: %s", fast, got, general, want);
+		xsnprintf(got, sizeof got, general, p);
+		ck_assert_str_eq(got, want);
+	}
+	int checked = 1;
+	for (size_t i = 0; pool[i]; i++) {
+		char rest[8];
+		snprintf(rest, sizeof rest, "%.*s%s", (int)i, pool, pool + i + 1);
+		spelling[len] = pool[i];
+		checked += check_spellings(name, spelling, len + 1, rest, p);
+	}
+	return checked;
+}
+
+/* The symbol extensions with their letters in every order: the fast
+ * path takes %pS, %ps and %pB with distinct letters (a letter twice, or
+ * another after them, is a name a program may register, and takes the
+ * lookup), and both print alike. */
+START_TEST(letters_in_every_order)
+{
+	ck_assert_int_eq(xprintf_symbols_preload(), 0);
+	static const char names[] = "SsBFf";
+	const void *code = FN(prog_function);
+	char spelling[8];
+	for (size_t i = 0; names[i]; i++)
+		ck_assert_int_eq(check_spellings(names[i], spelling, 0, "RblCi", code), 326);
+	/* not the symbol letters alone: the lookup on either side */
+	static const char *const others[] = { "ll", "bCb", "lx", "RR", "i9", "CbiZ" };
+	for (size_t i = 0; i < sizeof others / sizeof *others; i++)
+		for (size_t k = 0; names[k]; k++)
+			check_spellings(names[k], strcpy(spelling, others[i]), strlen(others[i]), "", code);
+}
+END_TEST
+
 /* A garbage debug file (CRC mismatch) and a truncated one (build ID
  * matches, contents cut): both degrade to .dynsym. */
 static void dynsym_only(const char *suffix, const char *static_name)
@@ -468,6 +514,7 @@ int main(void)
 	TCase *tc = tcase_create("misc");
 	tcase_add_test(tc, fallback_for_non_code);
 	tcase_add_test(tc, formats);
+	tcase_add_test(tc, letters_in_every_order);
 	tcase_add_test(tc, garbage_debug_file);
 	tcase_add_test(tc, truncated_debug_file);
 	tcase_add_test(tc, global_among_local_symbols);
