@@ -42,6 +42,22 @@ START_TEST(digits)
 }
 END_TEST
 
+/* Every value in every place: %pI4 as inet_ntop prints it, %pi4 as
+ * glibc's "%03u.%03u.%03u.%03u", reversed by l. */
+START_TEST(every_octet)
+{
+	for (unsigned v = 0; v < 256; v++) {
+		const unsigned char b[4] = { (unsigned char)v, (unsigned char)(255 - v), (unsigned char)(v * 7),
+					     (unsigned char)(v ^ 0x5a) };
+		char ntop[INET_ADDRSTRLEN], want[64];
+		ck_assert_ptr_nonnull(inet_ntop(AF_INET, b, ntop, sizeof ntop));
+		snprintf(want, sizeof want, "%s|%03u.%03u.%03u.%03u|%u.%u.%u.%u", ntop, b[0], b[1], b[2], b[3], b[3],
+			 b[2], b[1], b[0]);
+		EXPECT(want, "%pI4|%pi4|%pI4l", b, b, b);
+	}
+}
+END_TEST
+
 START_TEST(width_precision_left)
 {
 	const unsigned char b[4] = { 192, 168, 1, 10 };
@@ -63,6 +79,7 @@ static void add(TCase *tc)
 	tcase_add_test(tc, byte_order_letters);
 	tcase_add_test(tc, positional);
 	tcase_add_test(tc, digits);
+	tcase_add_test(tc, every_octet);
 	tcase_add_test(tc, width_precision_left);
 	tcase_add_test(tc, bad_pointers);
 }
