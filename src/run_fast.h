@@ -351,10 +351,6 @@ static const char *fast_field(struct xp_sink *s, const char *p, struct xp_args *
 	}
 }
 
-/*
- * Try the fast path for the directive at pct.  Returns the byte after it,
- * or NULL when the general path must handle it.
- */
 /* How many symbol letters start q, each at most once, with no other
  * letter or digit after them; SIZE_MAX if not so.  Nothing else can be
  * spelt so: a program cannot register a built-in's name followed by its
@@ -374,6 +370,10 @@ static inline size_t symbol_letters(const char *q)
 	}
 }
 
+/*
+ * Try the fast path for the directive at pct.  Returns the byte after it,
+ * or NULL when the general path must handle it.
+ */
 static inline const char *fast_directive(struct xp_sink *s, const char *pct, struct xp_args *a)
 {
 	const char *p = pct + 1;

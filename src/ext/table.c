@@ -17,15 +17,13 @@
  */
 #define ROW(name, fn, flags, letters) { name, sizeof name - 1, fn, flags, letters }
 
-#define SYMBOL_LETTERS XP_SYMBOL_LETTERS
-
 const struct xp_ext xp_ext_builtin[] = {
 	ROW("x", xp_ext_px, XP_EXT_OWN_WIDTH, ""),
-	ROW("S", xp_ext_symbol, 0, SYMBOL_LETTERS),
-	ROW("s", xp_ext_symbol_name, 0, SYMBOL_LETTERS),
-	ROW("B", xp_ext_backtrace, 0, SYMBOL_LETTERS),
-	ROW("F", xp_ext_function, 0, SYMBOL_LETTERS),
-	ROW("f", xp_ext_function_name, 0, SYMBOL_LETTERS),
+	ROW("S", xp_ext_symbol, 0, XP_SYMBOL_LETTERS),
+	ROW("s", xp_ext_symbol_name, 0, XP_SYMBOL_LETTERS),
+	ROW("B", xp_ext_backtrace, 0, XP_SYMBOL_LETTERS),
+	ROW("F", xp_ext_function, 0, XP_SYMBOL_LETTERS),
+	ROW("f", xp_ext_function_name, 0, XP_SYMBOL_LETTERS),
 	ROW("I4", xp_ext_ipv4, XP_EXT_DEREF, "hnbl"),
 	ROW("i4", xp_ext_ipv4, XP_EXT_DEREF, "hnbl"),
 	ROW("I6", xp_ext_ipv6, XP_EXT_DEREF, "c"),
