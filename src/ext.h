@@ -118,8 +118,8 @@ static inline unsigned xp_symbol_letter_bit(char c)
  * none), no width or precision: the driver's fast path calls it without
  * the extension lookup (no registered name can be spelt so). */
 void xp_ext_symbol_plain(struct xp_sink *s, const void *ptr, int with_offset, char letter);
-/* The same for %pS, %ps or %pB (name) followed by nletters distinct ones
- * of those letters. */
+/* The same for %pS, %ps, %pB, %pF or %pf (name) followed by nletters
+ * distinct ones of those letters. */
 void xp_ext_symbol_letters(struct xp_sink *s, const void *ptr, char name, const char *letters, size_t nletters);
 int xp_ext_backtrace(struct xp_sink *s, const struct xp_ext_call *c);     /* %pB %pBb */
 int xp_ext_function(struct xp_sink *s, const struct xp_ext_call *c);      /* %pF */

@@ -440,8 +440,11 @@ static inline const char *fast_directive(struct xp_sink *s, const char *pct, str
 				xp_ext_symbol_plain(s, va_arg(a->ap, void *), p[1] == 'S', letter ? p[2] : 0);
 				return p + 2 + letter;
 			}
-			/* %pB, and more letters: a backtrace's */
-			size_t n = p[1] == 'S' || p[1] == 's' || p[1] == 'B' ? symbol_letters(p + 2) : SIZE_MAX;
+			/* %pB %pF %pf, and more letters: a backtrace's, a
+			 * callback's */
+			size_t n = p[1] == 'S' || p[1] == 's' || p[1] == 'B' || p[1] == 'F' || p[1] == 'f'
+					   ? symbol_letters(p + 2)
+					   : SIZE_MAX;
 			if (n != SIZE_MAX) {
 				xp_ext_symbol_letters(s, va_arg(a->ap, void *), p[1], p + 2, n);
 				return p + 2 + n;

@@ -467,7 +467,7 @@ void xp_ext_symbol_plain(struct xp_sink *s, const void *ptr, int with_offset, ch
 void xp_ext_symbol_letters(struct xp_sink *s, const void *ptr, char name, const char *letters, size_t nletters)
 {
 	uintptr_t p = (uintptr_t)ptr;
-	int backtrace = name == 'B', with_offset = name != 's';
+	int backtrace = name == 'B', with_offset = name != 's' && name != 'f';
 	if (!xp_desc_native()) {
 		unsigned bits = 0;
 		for (size_t i = 0; i < nletters; i++)
@@ -477,7 +477,9 @@ void xp_ext_symbol_letters(struct xp_sink *s, const void *ptr, char name, const 
 		return;
 	}
 	struct xp_ext_call c = { .ptr = ptr, .letters = letters, .nletters = nletters };
-	emit_code(s, &c, backtrace ? XP_DESC_BACKTRACE : XP_DESC_SYMBOL, with_offset);
+	enum xp_desc_use use = backtrace ? XP_DESC_BACKTRACE
+			       : name == 'F' || name == 'f' ? XP_DESC_FUNCTION : XP_DESC_SYMBOL;
+	emit_code(s, &c, use, with_offset);
 }
 
 int xp_ext_backtrace(struct xp_sink *s, const struct xp_ext_call *c)
