@@ -13,7 +13,8 @@
  * symbols, the first lookups in all of them and the memory the index
  * adds, and %pS / %ps beside dladdr for 64 hot functions and for random
  * addresses over all objects and within single ones; the hot %pS beside
- * glibc's snprintf of the same text from its parts, and the random %pS
+ * glibc's snprintf of the same text from its parts (and %pB, %pF, %pSb,
+ * %pBCi of the same addresses), and the random %pS
  * beside one load that misses the caches and the TLB.
  *
  * Workloads (ns per call, median of batches of 1000; the dladdr-based
@@ -655,6 +656,17 @@ static void hot_rows(void)
 		if (g > 0)
 			printf("  the same text by glibc's snprintf from its parts: %.1f ns; %%pS/snprintf %.2f\n",
 			       g, s / g);
+		/* The other symbol forms of the same functions, cached as %pS
+		 * (%pB's as return addresses into them) */
+		static const char *const forms[] = { "%pF", "%pSb" }, *const returns[] = { "%pB", "%pBCi" };
+		uintptr_t ret[HOT];
+		for (int i = 0; i < HOT; i++)
+			ret[i] = hot[i] + 1;
+		double f[2], b[2];
+		time_formats(forms, f, 2, hot, HOT, HOT, 3000);
+		time_formats(returns, b, 2, ret, HOT, HOT, 3000);
+		printf("  the other forms, ns: %%pF %.1f, %%pSb %.1f, %%pB %.1f, %%pBCi %.1f\n", f[0], f[1], b[0],
+		       b[1]);
 	}
 	random_addresses(hot, HOT, 0, n_objects, 1);
 	workload_row("hot: 64 functions, all objects", hot, HOT, 3000, HOT, 30);
