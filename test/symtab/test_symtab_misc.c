@@ -76,8 +76,8 @@ START_TEST(fallback_for_non_code)
 }
 END_TEST
 
-/* The build ID as readelf -n prints it. */
-static void readelf_build_id(const char *file, char *id, size_t len)
+/* The build ID as readelf -n prints it ("" if none); its length. */
+static size_t readelf_build_id(const char *file, char *id, size_t len)
 {
 	char cmd[4400], line[512], host_file[4200];
 	file = oracle_host_path(file, host_file, sizeof host_file);
@@ -91,8 +91,8 @@ static void readelf_build_id(const char *file, char *id, size_t len)
 	}
 	if (p)
 		pclose(p);
-	ck_assert_uint_gt(strlen(id), 16);
 	(void)len;
+	return strlen(id);
 }
 
 START_TEST(formats)
@@ -135,7 +135,7 @@ START_TEST(formats)
 	/* %pSb: the program too, with its build ID in full; the same from
 	 * the cache (a miss, a fill, a hit) */
 	char id[128], exp[600];
-	readelf_build_id(path, id, sizeof id);
+	ck_assert_uint_gt(readelf_build_id(path, id, sizeof id), 16);
 	const char *base = strrchr(path, '/') + 1;
 	snprintf(exp, sizeof exp, "%s [%s %s]", want[0], base, id);
 	for (int turn = 0; turn < 3; turn++) {
@@ -147,7 +147,7 @@ START_TEST(formats)
 	/* a shared object: [module build-id] */
 	char libc_path[4096];
 	ck_assert_int_eq(oracle_loaded("/libc.so.6", &bias, libc_path, sizeof libc_path), 0);
-	readelf_build_id(libc_path, id, sizeof id);
+	ck_assert_uint_gt(readelf_build_id(libc_path, id, sizeof id), 16);
 	snprintf(exp, sizeof exp, " [libc.so.6 %s]", id);
 	for (int turn = 0; turn < 3; turn++) {
 		const char *got = fmt1("%pSb", FN(abort));
@@ -204,6 +204,40 @@ START_TEST(letters_in_every_order)
 	for (size_t i = 0; i < sizeof others / sizeof *others; i++)
 		for (size_t k = 0; names[k]; k++)
 			check_spellings(names[k], strcpy(spelling, others[i]), strlen(others[i]), "", code);
+}
+END_TEST
+
+/* An object without a build ID: %pSb and %pBb print its module alone,
+ * as the kernel does, from a miss, a fill and a hit. */
+START_TEST(no_build_id)
+{
+	void *h = dlopen(FIXTURE_DIR "/libxpfix_noid.so", RTLD_NOW | RTLD_LOCAL);
+	ck_assert_msg(h != NULL, "%s", dlerror());
+	uintptr_t bias;
+	char path[4096], id[128];
+	ck_assert_int_eq(oracle_loaded("/libxpfix_noid.so", &bias, path, sizeof path), 0);
+	ck_assert_uint_eq(readelf_build_id(path, id, sizeof id), 0);
+	struct omodule m;
+	ck_assert_int_eq(oracle_load(&m, path, 0, bias, "libxpfix_noid.so"), 0);
+	uintptr_t a = oracle_symbol_start(&m, "noid_global") + 3;
+	char want[4][256];
+	size_t k = oracle_expect(&m, a, 0, want, 4);
+	oracle_free(&m);
+	ck_assert_uint_ge(k, 1);
+	ck_assert_ptr_nonnull(strstr(want[0], " [libxpfix_noid.so]"));
+	static const char *const fmts[] = { "%pSb", "%pBb", "%pSbl" };
+	for (int turn = 0; turn < 3; turn++)
+		for (size_t f = 0; f < 3; f++) {
+			const char *got = fmt1(fmts[f], (void *)a);
+			size_t i = 0;
+			while (i < k && strncmp(got, want[i], strlen(want[i])) != 0)
+				i++;
+			ck_assert_msg(i < k, "%s: %s, not %s", fmts[f], got, want[0]);
+			/* %pSbl: its line after the module */
+			const char *rest = got + strlen(want[i]);
+			ck_assert_msg(f == 2 ? !strncmp(rest, " (", 2) : !*rest, "%s: %s", fmts[f], got);
+		}
+	dlclose(h);
 }
 END_TEST
 
@@ -515,6 +549,7 @@ int main(void)
 	tcase_add_test(tc, fallback_for_non_code);
 	tcase_add_test(tc, formats);
 	tcase_add_test(tc, letters_in_every_order);
+	tcase_add_test(tc, no_build_id);
 	tcase_add_test(tc, garbage_debug_file);
 	tcase_add_test(tc, truncated_debug_file);
 	tcase_add_test(tc, global_among_local_symbols);
