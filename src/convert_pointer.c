@@ -22,7 +22,9 @@ const char *xp_ext_bad_pointer(const void *ptr)
 	uintptr_t v = (uintptr_t)ptr;
 	if (!v)
 		return "(null)";
-	if (v < 4096 || v > UINTPTR_MAX - 4095)
+	/* The top page: the kernel's error range (-4095..-1) and the page's
+	 * first address, which no process can read either. */
+	if (v < 4096 || v >= UINTPTR_MAX - 4095)
 		return "(efault)";
 	return NULL;
 }
@@ -149,7 +151,7 @@ int xp_convert_pointer(struct xp_sink *s, const struct xp_spec *sp, void *ptr)
 	}
 	if ((e->flags & XP_EXT_ZERO_WIDTH_EMPTY) && sp->width == 0 && xp_ext_width_given(sp))
 		return 0;
-	if (e->flags & XP_EXT_DEREF) {
+	if ((e->flags & (XP_EXT_DEREF | XP_EXT_LETTERS_FIRST)) == XP_EXT_DEREF) {
 		const char *bad = xp_ext_bad_pointer(ptr);
 		if (bad) {
 			/* The kernel's error_string(): padded and cut as %s. */

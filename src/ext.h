@@ -38,6 +38,10 @@ enum xp_ext_flag {
 	/* An explicit field width of 0 prints nothing, checked before the
 	 * pointer (the kernel's hex_string and escaped_string). */
 	XP_EXT_ZERO_WIDTH_EMPTY = 1u << 2,
+	/* With XP_EXT_DEREF: the handler looks at its letters before the
+	 * pointer, and checks the pointer itself (xp_ext_bad_pointer) once
+	 * they say it reads through it (the kernel's %pt). */
+	XP_EXT_LETTERS_FIRST = 1u << 3,
 };
 
 struct xp_ext {

@@ -83,6 +83,11 @@ START_TEST(bad_pointers)
 {
 	EXPECT_BAD_POINTERS("tT");
 	EXPECT_BAD_POINTERS("tRd");
+	/* Without T or R the kernel's time_and_date() prints its marker before
+	 * it looks at the pointer: NULL and error pointers too. */
+	EXPECT("(%pt?)|(%pt?)|(%pt?)|(%pt?)", "%pt|%ptx|%pt|%ptd", (void *)NULL, (void *)NULL,
+	       ERR_PTR(-11), (void *)0xab);
+	EXPECT("[  (%pt?)|(%p]", "[%8pt|%.3ptq]", (void *)NULL, (void *)NULL);
 }
 END_TEST
 

@@ -38,7 +38,7 @@ const struct xp_ext xp_ext_builtin[] = {
 	ROW("b", xp_ext_bitmap, XP_EXT_DEREF | XP_EXT_OWN_WIDTH, "l"),
 	ROW("4c", xp_ext_fourcc, XP_EXT_DEREF, "c"),
 	ROW("V", xp_ext_va, XP_EXT_DEREF, ""),
-	ROW("t", xp_ext_time, XP_EXT_DEREF, "TRdtrs"),
+	ROW("t", xp_ext_time, XP_EXT_DEREF | XP_EXT_LETTERS_FIRST, "TRdtrs"),
 };
 
 #define NROWS (sizeof xp_ext_builtin / sizeof xp_ext_builtin[0])

@@ -2,7 +2,9 @@
  * 2019-01-04T15:32:23.  After T or R: d date only or t time only, then
  * any of r (raw: year - 1900, month from 0) and s (' ' instead of 'T');
  * letters after the first other one are ignored.  %pt with anything else
- * prints "(%pt?)".  Calendar arithmetic is done here because gmtime_r
+ * prints "(%pt?)", whatever the pointer (the kernel looks at the letter
+ * first); T and R check it, as every extension that reads through its
+ * pointer does.  Calendar arithmetic is done here because gmtime_r
  * takes glibc's time zone lock. */
 #include "../ext.h"
 
@@ -55,14 +57,17 @@ static struct civil from_tm(const struct tm *tm)
 
 int xp_ext_time(struct xp_sink *s, const struct xp_ext_call *c)
 {
-	struct civil t;
-	switch (xp_ext_letter(c, 0)) {
-	case 'T': t = from_time(*(const time_t *)c->ptr); break;
-	case 'R': t = from_tm(c->ptr); break;
-	default:
+	char form = xp_ext_letter(c, 0);
+	if (form != 'T' && form != 'R') {
 		xp_ext_puts(s, "(%pt?)");
 		return 0;
 	}
+	const char *bad = xp_ext_bad_pointer(c->ptr);
+	if (bad) {
+		xp_ext_puts(s, bad);
+		return 0;
+	}
+	struct civil t = form == 'T' ? from_time(*(const time_t *)c->ptr) : from_tm(c->ptr);
 	int date = 1, clock = 1, raw = 0, sep = 'T';
 	size_t i = 1;
 	switch (xp_ext_letter(c, i)) {

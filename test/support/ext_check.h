@@ -108,6 +108,7 @@ static inline void ext_expect_bad_pointers_at(const char *file, int line, const 
 	ext_expect_at(file, line, "(efault)", 8, fmt, (void *)4095);
 	ext_expect_at(file, line, "(efault)", 8, fmt, ERR_PTR(-11));
 	ext_expect_at(file, line, "(efault)", 8, fmt, ERR_PTR(-4095));
+	ext_expect_at(file, line, "(efault)", 8, fmt, ERR_PTR(-4096)); /* the top page's first */
 	snprintf(fmt, sizeof fmt, "[%%10p%s|%%-10p%s|%%.3p%s]", ext, ext, ext);
 	ext_expect_at(file, line, "[    (null)|(efault)  |(nu]", 27, fmt, (void *)NULL,
 		      ERR_PTR(-1), (void *)NULL);
