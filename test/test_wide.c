@@ -536,6 +536,7 @@ START_TEST(test_pointer_extensions_print_the_same)
 	same_as_narrow("%pUb", L"%pUb", uuid);
 	same_as_narrow("%pS", L"%pS", (const void *)(uintptr_t)xswprintf);
 	same_as_narrow("%px", L"%px", ip4);
+	same_as_narrow_va("%#20px|%020.8px|%-#px|", L"%#20px|%020.8px|%-#px|", ip4, ip4, ip4);
 	same_as_narrow("%pI4", L"%pI4", (const void *)8); /* (efault) */
 	same_as_narrow_va("%*ph|%*pE", L"%*ph|%*pE", 3, mac, 4, "a\x01\xff\"");
 	int xy[2] = { 3, -4 };
