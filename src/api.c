@@ -152,6 +152,12 @@ XP_PUBLIC XP_HOT_TEXT int xvdprintf(int fd, const char *restrict fmt, va_list ap
 		e = werr;
 		r = -1;
 	}
+	/* Nothing written, or a failure: was the descriptor open at all? */
+	int aerr = r <= 0 ? xp_fd_attach_error(fd) : 0;
+	if (aerr) {
+		e = aerr;
+		r = -1;
+	}
 	errno = e;
 	return r;
 }

@@ -122,8 +122,9 @@ static inline int xp_stream_init_in_buffer(struct xp_stream_sink *st, FILE *f)
 	return 1;
 }
 
-/* dprintf: output gathers in the window; a full window, or a single piece
- * at least as large as it, goes to write(2) in one call. */
+/* dprintf: output gathers in the window, the buffer of glibc's dprintf
+ * stream (st_blksize: 4096 on files, pipes and sockets), and goes to
+ * write(2) where glibc's would (fd_drain). */
 struct xp_fd_sink {
 	struct xp_sink sink;
 	int fd;
@@ -131,5 +132,6 @@ struct xp_fd_sink {
 };
 void xp_fd_init(struct xp_fd_sink *fs, int fd);
 int xp_fd_finish(struct xp_fd_sink *fs); /* 0 or errno */
+int xp_fd_attach_error(int fd);              /* 0 or errno */
 
 #endif

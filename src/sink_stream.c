@@ -188,43 +188,52 @@ int xp_stream_end(struct xp_stream_sink *st, int r)
 	return r;
 }
 
-/* write(2) everything, retrying short writes and EINTR. */
+/* write(2) all of it, going on after a short write; an error, EINTR too,
+ * stops it (glibc's _IO_new_file_write). */
 static int write_all(int fd, const char *p, size_t n)
 {
 	while (n) {
 		ssize_t w = write(fd, p, n);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
+		if (w < 0)
 			return -1;
-		}
 		p += w;
 		n -= (size_t)w;
 	}
 	return 0;
 }
 
+/* A piece that does not fit, cut where glibc's dprintf cuts it: its
+ * stream's xsputn fills the buffer, writes it, writes the piece's whole
+ * blocks at once and keeps the rest.  Its buffer comes with the first
+ * byte, so a first piece finds no room and goes out in whole blocks.  A
+ * reader of packets (SOCK_SEQPACKET) sees the writes. */
 static void fd_drain(struct xp_sink *s, const char *p, size_t n)
 {
 	struct xp_fd_sink *fs = (struct xp_fd_sink *)s;
-	size_t used = (size_t)(s->pos - s->base);
 	if (s->counting) {
 		s->done += n;
 		return;
 	}
-	if (write_all(fs->fd, s->base, used) < 0 ||
-	    (n >= sizeof fs->window && write_all(fs->fd, p, n) < 0)) {
+	size_t used = (size_t)(s->pos - s->base);
+	if (used || s->done) {
+		size_t room = (size_t)(s->end - s->pos), k = n < room ? n : room;
+		memcpy(s->pos, p, k);
+		s->pos += k;
+		p += k;
+		n -= k;
+		used += k;
+		if (!n)
+			return;
+	}
+	size_t blocks = n - n % sizeof fs->window;
+	if (write_all(fs->fd, s->base, used) < 0 || write_all(fs->fd, p, blocks) < 0) {
 		stream_fail(s, used + n);
 		return;
 	}
-	s->done += used;
+	s->done += used + blocks;
 	s->pos = s->base;
-	if (n >= sizeof fs->window) {
-		s->done += n;
-	} else {
-		memcpy(s->pos, p, n);
-		s->pos += n;
-	}
+	memcpy(s->pos, p + blocks, n - blocks);
+	s->pos += n - blocks;
 }
 
 void xp_fd_init(struct xp_fd_sink *fs, int fd)
@@ -237,6 +246,19 @@ void xp_fd_init(struct xp_fd_sink *fs, int fd)
 	s->error = 0;
 	s->counting = 0;
 	s->drain = fd_drain;
+}
+
+/* glibc's dprintf first sets its stream on the descriptor, and that asks
+ * lseek where the file is: one that is not open fails the call (EBADF)
+ * before anything is formatted.  A call that writes learns it from the
+ * write; the caller asks here when the call wrote nothing or failed. */
+int xp_fd_attach_error(int fd)
+{
+	int e = errno, err = 0;
+	if (lseek(fd, 0, SEEK_CUR) < 0 && errno != ESPIPE)
+		err = errno;
+	errno = e;
+	return err;
 }
 
 int xp_fd_finish(struct xp_fd_sink *fs)
