@@ -45,7 +45,10 @@ XP_HOT_TEXT static int stream_write(struct xp_stream_sink *st, const char *p, si
 
 /* An unbuffered stream gets what glibc's helper buffer gives it: the
  * output in pieces of exactly the window (BUFSIZ, as glibc's), one write
- * each, the last at the end of the call.  A cookie sees the pieces. */
+ * each, the last at the end of the call.  A cookie sees the pieces.  When
+ * the stream takes part of a piece, the helper keeps the rest and goes
+ * on; only a write that takes nothing fails the call (the last one fails
+ * it when it takes less than all). */
 static void unbuffered_drain(struct xp_sink *s, const char *p, size_t n)
 {
 	struct xp_stream_sink *st = (struct xp_stream_sink *)s;
@@ -62,12 +65,16 @@ static void unbuffered_drain(struct xp_sink *s, const char *p, size_t n)
 		if (!n)
 			return;
 		size_t used = (size_t)(s->pos - s->base);
-		if (stream_write(st, s->base, used) < 0) {
+		size_t took = fwrite_unlocked(s->base, 1, used, st->file);
+		if (!took) {
+			if (!errno) /* glibc's fprintf then leaves errno as it was */
+				st->silent_failure = 1;
 			stream_fail(s, used + n);
 			return;
 		}
-		s->done += used;
-		s->pos = s->base;
+		memmove(s->base, s->base + took, used - took);
+		s->done += took;
+		s->pos = s->base + (used - took);
 	}
 }
 

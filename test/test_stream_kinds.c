@@ -202,7 +202,7 @@ static void bytes_add(struct bytes *b, const void *p, size_t n)
 	b->len += n;
 }
 
-enum cookie_mode { COOKIE_TAKE, COOKIE_FAIL, COOKIE_ZERO, COOKIE_SHORT };
+enum cookie_mode { COOKIE_TAKE, COOKIE_FAIL, COOKIE_ZERO, COOKIE_SHORT, COOKIE_HALF };
 enum { COOKIE_SHORT_MAX = 7, MEM_GUARD = 16 };
 
 struct side {
@@ -473,7 +473,7 @@ static void open_memstream_kind(struct side *s, const struct kind *k)
 
 /* Records every chunk stdio hands over ("<size>" and the bytes), then
  * takes it, fails (-1 with errno, or 0 with errno as it is), or takes a
- * few bytes of it. */
+ * few bytes or half of it. */
 static ssize_t cookie_write(void *cookie, const char *p, size_t n)
 {
 	struct side *s = cookie;
@@ -486,6 +486,7 @@ static ssize_t cookie_write(void *cookie, const char *p, size_t n)
 	case COOKIE_FAIL: errno = EDQUOT; return -1;
 	case COOKIE_ZERO: return 0;
 	case COOKIE_SHORT: return (ssize_t)(n < COOKIE_SHORT_MAX ? n : COOKIE_SHORT_MAX);
+	case COOKIE_HALF: return (ssize_t)(n > 1 ? n / 2 : n);
 	default: return (ssize_t)n;
 	}
 }
@@ -660,6 +661,8 @@ START_TEST(test_memory_streams)
 		{ "fmemopen, 32 KiB", open_fmemopen, &narrow, .param = 32768 },
 		{ "fmemopen, 6000 bytes (full in the middle)", open_fmemopen, &narrow, .param = 6000 },
 		{ "fmemopen, 8 bytes", open_fmemopen, &narrow, .param = 8 },
+		{ "fmemopen, 6000 bytes, unbuffered", open_fmemopen, &narrow, .param = 6000,
+		  .buf = BUF_NONE },
 		/* KNOWN: small buffer */
 		{ "fmemopen, 16-byte buffer", open_fmemopen, &narrow, .param = 32768, .buf = BUF_FULL,
 		  .buf_size = 16, .relax = RELAX_PENDING_BYTES },
@@ -690,6 +693,9 @@ START_TEST(test_cookie)
 		{ "cookie taking nothing (0), unbuffered", open_cookie, &narrow, .param = COOKIE_ZERO,
 		  .buf = BUF_NONE, .relax = RELAX_OFFERED },
 		{ "cookie taking 7 bytes a write", open_cookie, &narrow, .param = COOKIE_SHORT },
+		/* glibc's helper buffer keeps what a write did not take and goes on */
+		{ "cookie taking half of each write, unbuffered", open_cookie, &narrow,
+		  .param = COOKIE_HALF, .buf = BUF_NONE },
 		{ "cookie, wide calls", open_cookie, &wide, .param = COOKIE_TAKE },
 		{ "cookie, line-buffered, wide calls", open_cookie, &wide, .param = COOKIE_TAKE,
 		  .buf = BUF_LINE },
