@@ -8,6 +8,7 @@ enum {
 	XP_IO_UNBUFFERED = 0x0002,
 	XP_IO_NO_WRITES = 0x0008,
 	XP_IO_LINE_BUF = 0x0200,
+	XP_IO_USER_LOCK = 0x8000, /* __fsetlocking(FSETLOCKING_BYCALLER) */
 };
 
 #endif

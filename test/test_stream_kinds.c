@@ -752,6 +752,60 @@ START_TEST(test_user_lock)
 }
 END_TEST
 
+/* A stream whose caller took the locking over (FSETLOCKING_BYCALLER) is
+ * not locked by the call, as glibc's stdio does not lock it: its caller
+ * may hold the lock in another thread meanwhile.  Were it locked, the
+ * printing thread would wait for good (Check's timeout ends the test). */
+struct held_elsewhere {
+	int xp, wide;
+	FILE *f;
+	int r;
+};
+
+static void *print_while_held(void *arg)
+{
+	struct held_elsewhere *h = arg;
+	if (h->wide)
+		h->r = h->xp ? xfwprintf(h->f, L"%ls|%d", L"wide", 7) : ref_fwprintf(h->f, L"%ls|%d", L"wide", 7);
+	else
+		h->r = h->xp ? xfprintf(h->f, "%s|%d", "narrow", 7) : ref_fprintf(h->f, "%s|%d", "narrow", 7);
+	return NULL;
+}
+
+START_TEST(test_user_lock_held_elsewhere)
+{
+	for (int wide = 0; wide < 2; wide++) {
+		char *out[2];
+		wchar_t *wout[2];
+		size_t len[2];
+		int r[2];
+		for (int xp = 0; xp < 2; xp++) {
+			FILE *f = wide ? open_wmemstream(&wout[xp], &len[xp])
+				       : open_memstream(&out[xp], &len[xp]);
+			ck_assert_ptr_nonnull(f);
+			ck_assert_int_eq(__fsetlocking(f, FSETLOCKING_BYCALLER), FSETLOCKING_INTERNAL);
+			flockfile(f);
+			struct held_elsewhere h = { xp, wide, f, 0 };
+			pthread_t t;
+			ck_assert_int_eq(pthread_create(&t, NULL, print_while_held, &h), 0);
+			ck_assert_int_eq(pthread_join(t, NULL), 0);
+			funlockfile(f);
+			r[xp] = h.r;
+			ck_assert_int_eq(fclose(f), 0);
+		}
+		ck_assert_int_eq(r[1], r[0]);
+		ck_assert_uint_eq(len[1], len[0]);
+		ck_assert_int_eq(r[0], (wide ? 6 : 8));
+		ck_assert_uint_eq(len[0], (size_t)r[0]);
+		for (int xp = 0; xp < 2; xp++) {
+			ck_assert(wide ? wmemcmp(wout[xp], L"wide|7", 6) == 0
+				       : memcmp(out[xp], "narrow|7", 8) == 0);
+			free(wide ? (void *)wout[xp] : (void *)out[xp]);
+		}
+	}
+}
+END_TEST
+
 START_TEST(test_read_write_modes)
 {
 	static const struct kind kinds[] = {
@@ -851,6 +905,7 @@ int main(void)
 		{ "dev_full", test_dev_full },
 		{ "wide_oriented", test_wide_oriented },
 		{ "user_lock", test_user_lock },
+		{ "user_lock_held_elsewhere", test_user_lock_held_elsewhere },
 		{ "read_write_modes", test_read_write_modes },
 		{ "real_stdout", test_real_stdout },
 	};
