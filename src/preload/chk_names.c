@@ -6,9 +6,11 @@
  * once the program has extended glibc's printf: glibc_handoff.h). */
 #undef _FORTIFY_SOURCE
 #define _GNU_SOURCE
+#include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 
 #include "fortify.h"
 #include "glibc_handoff.h"
@@ -40,7 +42,10 @@ static int chk_vfprintf(FILE *stream, int flag, const char *fmt, va_list ap)
 	const struct xp_glibc_printf *g = xp_glibc_handoff();
 	if (g)
 		return g->vfprintf_chk(stream, flag, fmt, ap);
-	xp_fortify_check_format(flag, fmt);
+	/* glibc refuses a wide or unwritable stream before it reads the format */
+	const char *fault = xp_fortify_format_fault(flag, fmt);
+	if (fault && fwide(stream, 0) <= 0 && __fwritable(stream))
+		xp_fortify_fatal(fault);
 	return xvfprintf(stream, fmt, ap);
 }
 
@@ -49,7 +54,15 @@ static int chk_vdprintf(int fd, int flag, const char *fmt, va_list ap)
 	const struct xp_glibc_printf *g = xp_glibc_handoff();
 	if (g)
 		return g->vdprintf_chk(fd, flag, fmt, ap);
-	xp_fortify_check_format(flag, fmt);
+	/* ... and a descriptor that is not open (before any %n stores) */
+	const char *fault = xp_fortify_format_fault(flag, fmt);
+	if (fault) {
+		int err = xp_fd_attach_error(fd);
+		if (!err)
+			xp_fortify_fatal(fault);
+		errno = err;
+		return -1;
+	}
 	return xvdprintf(fd, fmt, ap);
 }
 

@@ -8,9 +8,14 @@
  *     highest one used has no directive that gives it a type:
  *     "*** invalid %N$ use detected ***"
  * glibc finds these while printing; we scan the format first, with the
- * engine's own parser, and decide the same way.  The only difference is
- * output glibc had already handed to write(2) before aborting (a line
- * buffered terminal), which we do not produce.
+ * engine's own parser, and decide the same way.  A destination glibc
+ * refuses before it reads the format (a wide or unwritable stream, a
+ * descriptor that is not open) fails the call instead, as there; the
+ * callers check that only when the scan finds a fault.  What differs is a
+ * call glibc stops on the way to the fault (a failed write, a %lc it
+ * cannot convert), which aborts here, and output glibc had already
+ * handed to write(2) before aborting (a line-buffered terminal), which we
+ * do not produce.
  */
 #define _GNU_SOURCE
 #include "fortify.h"
@@ -27,8 +32,7 @@
 #include "args.h"
 #include "spec.h"
 
-/* glibc's __libc_fatal: the message on stderr, then abort(). */
-static void __attribute__((noreturn)) fatal(const char *msg)
+void xp_fortify_fatal(const char *msg)
 {
 	size_t n = strlen(msg);
 	while (n > 0) {

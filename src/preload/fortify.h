@@ -21,6 +21,13 @@ extern void __chk_fail(void) __attribute__((noreturn));
 void xp_fortify_check_format(int flag, const char *fmt);
 /* The same for a wchar_t format (the wide *_chk functions). */
 void xp_fortify_check_format_wide(int flag, const wchar_t *fmt);
+/* The message those checks would abort with, or NULL: for a destination
+ * that glibc refuses before it reads the format (a wide or unwritable
+ * stream, a descriptor that is not open), where they are never reached. */
+const char *xp_fortify_format_fault(int flag, const char *fmt);
+const char *xp_fortify_format_fault_wide(int flag, const wchar_t *fmt);
+/* glibc's __libc_fatal: the message on stderr, then abort(). */
+void xp_fortify_fatal(const char *msg) __attribute__((noreturn));
 
 /* 1 when [p, p+n) is entirely mapped without write permission, else -1;
  * glibc's __readonly_area, read from /proc/self/maps without malloc. */

@@ -64,12 +64,12 @@ static int XP_NAME(may_need_checks)(const XP_CHAR *p)
 	return 0;
 }
 
-void XP_NAME(xp_fortify_check_format)(int flag, const XP_CHAR *fmt)
+const char *XP_NAME(xp_fortify_format_fault)(int flag, const XP_CHAR *fmt)
 {
 	if (flag <= 0 || !fmt)
-		return;
+		return NULL;
 	if (!XP_NAME(may_need_checks)(fmt))
-		return;
+		return NULL;
 	/* %m prints errno as the call received it; open/read must not leak. */
 	int saved_errno = errno;
 
@@ -79,13 +79,14 @@ void XP_NAME(xp_fortify_check_format)(int flag, const XP_CHAR *fmt)
 	int unused = 0;
 	XP_NAME(scan)(fmt, &f, typed, -1, &unused);
 
+	const char *fault = NULL;
 	int readonly = 0; /* 0: not asked yet */
 	if (f.has_n_first) {
 		readonly = xp_readonly_area(fmt, (XP_LEN(fmt) + 1) * sizeof *fmt);
 		if (readonly < 0)
-			fatal("*** %n in writable segment detected ***\n");
+			fault = "*** %n in writable segment detected ***\n";
 	}
-	if (f.positional) {
+	if (!fault && f.positional) {
 		for (long i = 0; i <= f.max_index; i++) {
 			int ok;
 			if (i < TRACKED) {
@@ -95,14 +96,24 @@ void XP_NAME(xp_fortify_check_format)(int flag, const XP_CHAR *fmt)
 				ok = 0;
 				XP_NAME(scan)(fmt, &again, NULL, i, &ok);
 			}
-			if (!ok)
-				fatal("*** invalid %N$ use detected ***\n");
+			if (!ok) {
+				fault = "*** invalid %N$ use detected ***\n";
+				break;
+			}
 		}
 	}
-	if (f.has_n && !readonly) {
+	if (!fault && f.has_n && !readonly) {
 		readonly = xp_readonly_area(fmt, (XP_LEN(fmt) + 1) * sizeof *fmt);
 		if (readonly < 0)
-			fatal("*** %n in writable segment detected ***\n");
+			fault = "*** %n in writable segment detected ***\n";
 	}
 	errno = saved_errno;
+	return fault;
+}
+
+void XP_NAME(xp_fortify_check_format)(int flag, const XP_CHAR *fmt)
+{
+	const char *fault = XP_NAME(xp_fortify_format_fault)(flag, fmt);
+	if (fault)
+		xp_fortify_fatal(fault);
 }

@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <wchar.h>
 
 #include "fortify.h"
@@ -75,7 +76,10 @@ static int chk_vfwprintf(FILE *stream, int flag, const wchar_t *fmt, va_list ap)
 	const struct xp_glibc_printf *g = xp_glibc_handoff();
 	if (g)
 		return g->vfwprintf_chk(stream, flag, fmt, ap);
-	xp_fortify_check_format_wide(flag, fmt);
+	/* glibc refuses a narrow or unwritable stream before it reads the format */
+	const char *fault = xp_fortify_format_fault_wide(flag, fmt);
+	if (fault && fwide(stream, 0) >= 0 && __fwritable(stream))
+		xp_fortify_fatal(fault);
 	return xvfwprintf(stream, fmt, ap);
 }
 

@@ -7,6 +7,7 @@
  *   unaware_wide <abort>    one call glibc's fortify checks abort
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <locale.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -90,6 +91,21 @@ static int standard(void)
 		}
 	}
 	wprintf(L"%Lf %e %a %'.2f\n", 1.5L, 1e300, 0.1, 1234567.891);
+	/* A writable format with %n aborts under fortify level 2, but a
+	 * narrow or read-only stream fails the call before glibc reads it. */
+	wchar_t writable_n[] = L"abc%n";
+	int unset = -1;
+	FILE *no = fopen("/dev/null", "w");
+	fwide(no, -1);
+	errno = 0;
+	int r = fwprintf(no, writable_n, &unset);
+	wprintf(L"[narrow stream %d %d %d]\n", r, errno, unset);
+	fclose(no);
+	FILE *ro = fopen("/dev/null", "r");
+	errno = 0;
+	r = fwprintf(ro, writable_n, &unset);
+	wprintf(L"[read-only stream %d %d %d %d]\n", r, errno, ferror(ro) != 0, unset);
+	fclose(ro);
 	return 0;
 }
 
