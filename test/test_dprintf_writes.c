@@ -162,7 +162,8 @@ START_TEST(packets_as_glibc)
 END_TEST
 
 /* Shapes named: a first piece of whole blocks, a piece that exactly fills
- * the buffer, the next one after it, a padding run across blocks. */
+ * the buffer, the next one after it, a padding run across blocks, and
+ * the same through numbered arguments. */
 START_TEST(named_shapes)
 {
 	int sv[2];
@@ -178,6 +179,8 @@ START_TEST(named_shapes)
 	} shapes[] = {
 		{ "%s|", s9000 }, { "ab%s|", s9000 }, { "%s", s4096 }, { "%s|", s4096 },
 		{ "ab%s", s4094 }, { "ab%s|x", s4094 }, { "%s%20000d", s4094 }, { "%s%.9000d", "" },
+		/* numbered arguments: glibc's positional path, the same pieces */
+		{ "%2$d|%1$s|", s9000 }, { "ab%1$s%2$9000d", s4094 }, { "%2$-9000d%1$s", s4096 },
 	};
 	for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
 		int rw = ref_dprintf(sv[0], shapes[i].fmt, shapes[i].arg, 5);
