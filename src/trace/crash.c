@@ -96,6 +96,71 @@ static void pass_on(int sig, siginfo_t *si)
 		syscall(SYS_tgkill, pid, tid, sig);
 }
 
+/* The walk into t, with SIGSEGV and SIGBUS let through for it alone: a
+ * fault ends it there (on_fatal_signal jumps back).  With saved, uc first
+ * steps out to the caller of a call into nowhere (which reads the stack,
+ * so it faults here too). */
+static void protected_walk(struct xp_trace *t, void *uc, struct xp_context_saved *saved)
+{
+	walk = (struct xp_walk){ t->pc, t->interrupted, XP_TRACE_MAX, 0, 0, 0 };
+	sigset_t faults;
+	sigemptyset(&faults);
+	sigaddset(&faults, SIGSEGV);
+	sigaddset(&faults, SIGBUS);
+	if (saved)
+		saved->changed = 0;
+	if (sigsetjmp(walk_escape, 0) == 0) {
+		walking = 1;
+		pthread_sigmask(SIG_UNBLOCK, &faults, NULL);
+		if (!saved || xp_context_step_out(uc, saved))
+			xp_unwind_walk(&walk);
+	}
+	pthread_sigmask(SIG_BLOCK, &faults, NULL);
+	walking = 0;
+	t->n = walk.n;
+	t->more = walk.more;
+}
+
+/* Whether a function of an indexed object covers addr (no index is built
+ * here: the handler set no_builds_for). */
+static int is_code(uintptr_t addr)
+{
+	struct xp_symbol sym;
+	struct xp_symtab_hold h;
+	int found = xp_symtab_lookup(addr, &sym, &h) && !sym.is_data;
+	xp_symtab_release(&h);
+	return found;
+}
+
+/*
+ * A call through a NULL or wild pointer faults at an address without
+ * code, where the unwinder stops: the walk found no caller.  The call's
+ * return address is where the call left it (registers.h): walk again
+ * from there, as if the callee had returned at once, and start the
+ * report at that frame, a return address (not an interrupted
+ * instruction).  uc is put back before the handler returns.  Returns the
+ * first frame to print, or first as it was when the return address is
+ * no code either.
+ */
+static int walk_from_caller(struct xp_trace *t, void *uc, int first)
+{
+	struct xp_context_saved saved;
+	struct xp_trace again;
+	protected_walk(&again, uc, &saved);
+	uintptr_t ret = xp_context_pc(uc);
+	xp_context_restore(uc, &saved);
+	if (!saved.changed || !is_code(ret - 1))
+		return first;
+	for (int i = 0; i < again.n; i++) {
+		if (again.interrupted[i] && (uintptr_t)again.pc[i] == ret) {
+			again.interrupted[i] = 0;
+			*t = again;
+			return i;
+		}
+	}
+	return first;
+}
+
 static void on_fatal_signal(int sig, siginfo_t *si, void *uc)
 {
 	int saved = errno;
@@ -123,21 +188,11 @@ static void on_fatal_signal(int sig, siginfo_t *si, void *uc)
 	int fd = atomic_load(&report_fd);
 	xp_oops_report_head(fd, sig, si, uc);
 	struct xp_trace *t = &walk_trace;
-	walk = (struct xp_walk){ t->pc, t->interrupted, XP_TRACE_MAX, 0, 0, 0 };
-	sigset_t faults;
-	sigemptyset(&faults);
-	sigaddset(&faults, SIGSEGV);
-	sigaddset(&faults, SIGBUS);
-	if (sigsetjmp(walk_escape, 0) == 0) {
-		walking = 1;
-		pthread_sigmask(SIG_UNBLOCK, &faults, NULL);
-		xp_unwind_walk(&walk);
-	}
-	pthread_sigmask(SIG_BLOCK, &faults, NULL);
-	walking = 0;
-	t->n = walk.n;
-	t->more = walk.more;
-	int first = first_caller(t, xp_context_pc(uc));
+	uintptr_t pc = xp_context_pc(uc);
+	protected_walk(t, NULL, NULL);
+	int first = first_caller(t, pc);
+	if ((first < 0 || first >= t->n) && !is_code(pc))
+		first = walk_from_caller(t, uc, first);
 	if (first < 0)
 		first = xp_unwind_backchain(uc, t) ? 1 : t->n;
 	xp_oops_call_trace(fd, t, first, 1);

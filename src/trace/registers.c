@@ -34,6 +34,25 @@ void xp_write_registers(int fd, const void *uc)
 	xdprintf(fd, "R13: " HEX " R14: " HEX " R15: " HEX "\n", u(g[REG_R13]), u(g[REG_R14]), u(g[REG_R15]));
 }
 
+int xp_context_step_out(void *uc, struct xp_context_saved *saved)
+{
+	greg_t *g = ((ucontext_t *)uc)->uc_mcontext.gregs;
+	uintptr_t ret = *(const uintptr_t *)(uintptr_t)g[REG_RSP];
+	*saved = (struct xp_context_saved){ (uintptr_t)g[REG_RIP], (uintptr_t)g[REG_RSP], 1 };
+	g[REG_RIP] = (greg_t)ret;
+	g[REG_RSP] += (greg_t)sizeof ret;
+	return 1;
+}
+
+void xp_context_restore(void *uc, const struct xp_context_saved *saved)
+{
+	greg_t *g = ((ucontext_t *)uc)->uc_mcontext.gregs;
+	if (saved->changed) {
+		g[REG_RIP] = (greg_t)saved->pc;
+		g[REG_RSP] = (greg_t)saved->sp;
+	}
+}
+
 #elif defined(__aarch64__)
 const char xp_pc_label[] = "PC";
 
@@ -54,6 +73,23 @@ void xp_write_registers(int fd, const void *uc)
 				 u(m->regs[r - 1]), r - 2, u(m->regs[r - 2]));
 		else
 			xdprintf(fd, "x%-2d: " HEX "\n", r, u(m->regs[r]));
+	}
+}
+
+int xp_context_step_out(void *uc, struct xp_context_saved *saved)
+{
+	mcontext_t *m = &((ucontext_t *)uc)->uc_mcontext;
+	*saved = (struct xp_context_saved){ m->pc, m->sp, 1 };
+	m->pc = m->regs[30];
+	return 1;
+}
+
+void xp_context_restore(void *uc, const struct xp_context_saved *saved)
+{
+	mcontext_t *m = &((ucontext_t *)uc)->uc_mcontext;
+	if (saved->changed) {
+		m->pc = saved->pc;
+		m->sp = saved->sp;
 	}
 }
 
@@ -90,5 +126,22 @@ void xp_write_registers(int fd, const void *uc)
 {
 	(void)fd;
 	(void)uc;
+}
+#endif
+
+#if !defined(__x86_64__) && !defined(__aarch64__)
+/* ppc64 ELFv1 calls through a descriptor, whose load faults in the
+ * caller itself; other architectures are not known here. */
+int xp_context_step_out(void *uc, struct xp_context_saved *saved)
+{
+	(void)uc;
+	saved->changed = 0;
+	return 0;
+}
+
+void xp_context_restore(void *uc, const struct xp_context_saved *saved)
+{
+	(void)uc;
+	(void)saved;
 }
 #endif

@@ -198,6 +198,58 @@ START_TEST(backtrace_in_signal_handler)
 }
 END_TEST
 
+/* xprintf_dump_stack from a signal handler: the handler's frame, then the
+ * interrupted ones, without the signal trampoline between them.  Oracle
+ * (x86_64): the trampoline is the code the kernel returns through, glibc's
+ * __restore_rt: mov $15 (rt_sigreturn), %rax; syscall.  No printed frame
+ * may point at it, and every frame has a name. */
+#if defined(__x86_64__)
+static const unsigned char rt_sigreturn_code[] = { 0x48, 0xc7, 0xc0, 0x0f, 0x00, 0x00, 0x00, 0x0f, 0x05 };
+#endif
+static int dump_fd;
+
+static __attribute__((noinline)) void on_usr2(int sig)
+{
+	(void)sig;
+	xprintf_dump_stack(dump_fd);
+	__asm__ volatile("" ::: "memory");
+}
+
+START_TEST(dump_stack_in_signal_handler)
+{
+	FILE *tmp = tmpfile();
+	ck_assert_ptr_nonnull(tmp);
+	dump_fd = fileno(tmp);
+	struct sigaction sa = { 0 };
+	sa.sa_handler = on_usr2;
+	ck_assert(sigaction(SIGUSR2, &sa, NULL) == 0);
+	syscall(SYS_tgkill, getpid(), gettid(), SIGUSR2);
+	rewind(tmp);
+	char line[1024];
+	int frames = 0, handler = 0, here = 0;
+	while (fgets(line, sizeof line, tmp)) {
+		unsigned long a;
+		if (sscanf(line, " [<%lx>]", &a) != 1)
+			continue;
+		frames++;
+		/* (ppc64 under qemu: the walk stops at the emulator's trampoline) */
+		ck_assert_msg(COMMON_FRAMES_ONLY || strchr(line, '+') != NULL, "a frame without a name: %s", line);
+		handler += strstr(line, "] on_usr2+") != NULL;
+		here += strstr(line, "] dump_stack_in_signal_handler") != NULL;
+#if defined(__x86_64__)
+		ck_assert_msg(memcmp((const void *)(uintptr_t)a, rt_sigreturn_code, sizeof rt_sigreturn_code),
+			      "the signal trampoline is a frame: %s", line);
+#endif
+	}
+	fclose(tmp);
+	ck_assert_int_eq(handler, 1);
+	if (!COMMON_FRAMES_ONLY) {
+		ck_assert_int_gt(frames, 3);
+		ck_assert_int_eq(here, 1);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("trace_stack");
@@ -206,6 +258,7 @@ int main(void)
 	tcase_add_test(tc, backtrace_as_glibc);
 	tcase_add_test(tc, backtrace_in_thread);
 	tcase_add_test(tc, backtrace_in_signal_handler);
+	tcase_add_test(tc, dump_stack_in_signal_handler);
 	suite_add_tcase(s, tc);
 	return check_run(s);
 }
