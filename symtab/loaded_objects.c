@@ -57,6 +57,7 @@ static unsigned grace_parity;
 static char *user_dirs;          /* xp_symtab_set_debug_path */
 static int drop_all;             /* next rescan reuses no module */
 static int fini_registered;      /* xp_symtab_fini will run at exit */
+static atomic_int keep_at_exit; /* a crash report may still need it then */
 
 static void xp_symtab_fini(void);
 
@@ -720,9 +721,20 @@ void xp_symtab_stats(struct xp_symtab_stats *st)
 	reader_leave(slot);
 }
 
-/* Unmap everything when the library is unloaded (or the program exits). */
+/* A crash report is installed: the program's destructors and the exit
+ * handlers that run after xp_symtab_fini may crash too, and the report
+ * can build no index then. */
+void xp_symtab_keep_until_exit(void)
+{
+	atomic_store(&keep_at_exit, 1);
+}
+
+/* Unmap everything when the library is unloaded (or the program exits),
+ * unless it is kept. */
 static void xp_symtab_fini(void)
 {
+	if (atomic_load(&keep_at_exit))
+		return;
 	if (!atomic_load(&current) || pthread_mutex_trylock(&lock) != 0)
 		return;
 	retire(atomic_exchange(&current, NULL));

@@ -109,6 +109,9 @@ int xp_symtab_preload(void);
  * (building allocates and takes the builder lock, which the crash may
  * hold).  0 lifts it. */
 void xp_symtab_no_builds_for(int tid);
+/* Keep the index until the process ends, even at exit (the crash report:
+ * a destructor that crashes after the library's exit handler ran). */
+void xp_symtab_keep_until_exit(void);
 
 /* Extra debug-file directories (colon-separated; NULL or "" for none),
  * searched before /usr/lib/debug; drops the current index. */

@@ -231,6 +231,7 @@ XP_PUBLIC int xprintf_crash_report_install(int fd)
 	/* Before any handler exists: the index, the unwinder, the stack. */
 	if (xprintf_symbols_preload() != 0 && errno != ENOMEM)
 		return -1;
+	xp_symtab_keep_until_exit();
 	xp_unwind_warm();
 	if (give_alternate_stack() != 0)
 		return -1;
