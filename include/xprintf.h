@@ -228,8 +228,8 @@ int xprintf_dump_stack(int fd);
  * or the process ends by that signal (exit status and core dump as
  * without the report).  Indexes every loaded object
  * (xprintf_symbols_preload) and gives the calling thread an alternate
- * signal stack if it has none, so that its stack overflows are reported
- * too.  Threads that crash together report one after the other.  Returns
+ * signal stack if it has none or one under 64 KiB, so that its stack
+ * overflows are reported too.  Threads that crash together report one after the other.  Returns
  * 0, or -1 with errno. */
 int xprintf_crash_report_install(int fd);
 

@@ -36,6 +36,8 @@
 
 /* What a report's handler needs beside its own stack. */
 #define ALT_STACK_SIZE (256 * 1024)
+/* A thread's own alternate stack at least this large is kept. */
+#define ALT_STACK_KEPT (64 * 1024)
 /* How long a reported thread lets the others finish theirs, in yields. */
 #define WAIT_FOR_OTHERS 1000000
 
@@ -205,12 +207,16 @@ static void on_fatal_signal(int sig, siginfo_t *si, void *uc)
 	errno = saved;
 }
 
-/* A stack for the handler when this thread's own overflows. */
+/* A stack for the handler when this thread's own overflows.  One the
+ * thread has already is kept when it is large enough for a report; a
+ * smaller one (the classic 8 KiB: with AVX-512 the kernel's signal frame
+ * alone takes about 3 KiB) is replaced, or the report would overflow it. */
 static int give_alternate_stack(void)
 {
 	stack_t now;
-	if (sigaltstack(NULL, &now) == 0 && !(now.ss_flags & SS_DISABLE))
-		return 0; /* the thread has one of its own */
+	if (sigaltstack(NULL, &now) == 0 && !(now.ss_flags & SS_DISABLE) &&
+	    (now.ss_size >= ALT_STACK_KEPT || (now.ss_flags & SS_ONSTACK)))
+		return 0; /* the thread's own (or in use: it cannot change now) */
 	void *p = mmap(NULL, ALT_STACK_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
 	if (p == MAP_FAILED)
 		return -1;

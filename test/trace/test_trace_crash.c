@@ -77,6 +77,7 @@ static const struct crash_case cases[] = {
 	{ "crash_smashed", NULL, SIGSEGV, "caller", 0, OWN_FRAMES, { "victim", "caller" } },
 	{ "crash_late", NULL, SIGSEGV, "main", 0, OWN_FRAMES | MALLOC | LATE_PLUGIN, { "call_plugin", "main" } },
 	{ "crash_at_exit", NULL, SIGSEGV, "at_exit", 0, 0, { "release_all", "at_exit" } },
+	{ "crash_small_altstack", NULL, SIGSEGV, "main", 0, 0, { "poke", "main" } },
 	/* gdb's frame 0 there is "??"; the report starts at the caller */
 	{ "crash_null_call", NULL, SIGSEGV, "main", 0, OWN_FRAMES, { "on_event", "main" } },
 	{ "crash_null_call", "heap", SIGSEGV, "main", 0, OWN_FRAMES | X86_ONLY, { "dispatch", "on_event", "main" } },
