@@ -265,6 +265,18 @@ static Dwfl *open_module(const struct xp_symmod *m, struct xp_debuginfo_ctx *x,
 	return dwfl;
 }
 
+/* Whether the file libdwfl opened for m is the object loaded: the same
+ * build ID (an object loaded without one is taken as it is). */
+static int same_object(const struct xp_symmod *m, Dwfl_Module *mod)
+{
+	if (m->is_vdso || !m->loaded_id_len)
+		return 1;
+	const unsigned char *bits;
+	GElf_Addr vaddr;
+	int idlen = xp_elfutils.dwfl_module_build_id(mod, &bits, &vaddr);
+	return idlen > 0 && (size_t)idlen == m->loaded_id_len && !memcmp(bits, m->loaded_id, m->loaded_id_len);
+}
+
 /* libdwfl keeps a pointer to its callbacks for the Dwfl's lifetime. */
 struct owned_callbacks {
 	Dwfl_Callbacks cb;
@@ -357,6 +369,15 @@ struct xp_symmod_built *xp_symmod_open(const struct xp_symmod *m, const char *de
 			oom = !cb || errno == ENOMEM || fd >= 0;
 			if (fd >= 0)
 				close(fd);
+			free_callbacks(cb);
+			break;
+		}
+		if (!same_object(m, mod)) {
+			/* The file at the path is not the object loaded: replaced
+			 * since (a package upgrade), or not the program at all (run
+			 * as "ld.so ./program").  Its symbols would name other code:
+			 * none, for good. */
+			xp_elfutils.dwfl_end(dwfl);
 			free_callbacks(cb);
 			break;
 		}

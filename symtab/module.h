@@ -52,6 +52,10 @@ struct xp_symmod {
 	 * before the module is published. */
 	int permanent;
 	int nodelete;         /* DF_1_NODELETE, and the loader had finished loading it */
+	/* The GNU build ID in the loaded object's notes (length 0: none, or
+	 * longer than this): a file at path with another is not this object. */
+	unsigned char loaded_id[64];
+	size_t loaded_id_len;
 	_Atomic(struct xp_symmod_built *) built; /* NULL until indexed */
 	unsigned refs;        /* snapshots holding it; registry mutex */
 	unsigned failures;    /* indexing attempts that ran out of memory; registry mutex */

@@ -5,7 +5,9 @@
 #define _GNU_SOURCE
 #include "object_list.h"
 
+#include <fcntl.h>
 #include <link.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
@@ -55,6 +57,61 @@ static char *loader_string_dup(const char *s)
 			d[i] = ((const volatile char *)s)[i];
 	}
 	return d;
+}
+
+static char *self_exe(void);
+
+/* The file /proc/self/maps says is mapped at addr (NULL if none). */
+static char *mapped_path(uintptr_t addr)
+{
+	int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	size_t len = 0, cap = 16384;
+	char *text = malloc(cap + 1);
+	for (ssize_t got = 1; text && got > 0;) {
+		if (len == cap) {
+			char *more = realloc(text, 2 * cap + 1);
+			if (!more) {
+				free(text);
+				text = NULL;
+				break;
+			}
+			text = more;
+			cap *= 2;
+		}
+		got = read(fd, text + len, cap - len);
+		if (got > 0)
+			len += (size_t)got;
+	}
+	close(fd);
+	if (!text)
+		return NULL;
+	text[len] = 0;
+	char *path = NULL;
+	for (char *line = text; *line && !path;) {
+		char *end = strchr(line, '\n');
+		if (end)
+			*end = 0;
+		unsigned long from, to;
+		int at = 0;
+		if (sscanf(line, "%lx-%lx %*s %*s %*s %*s %n", &from, &to, &at) == 2 && at > 0 &&
+		    addr >= from && addr < to && line[at] == '/')
+			path = strdup(line + at);
+		line = end ? end + 1 : line + strlen(line);
+	}
+	free(text);
+	return path;
+}
+
+/* The program's file.  /proc/self/exe, unless the kernel ran no
+ * interpreter (AT_BASE 0): a static program, or one started as
+ * "ld.so ./program", whose exe is ld.so; there the file mapped at the
+ * program's first segment says. */
+static char *program_path(uintptr_t lo)
+{
+	char *path = getauxval(AT_BASE) == 0 ? mapped_path(lo) : NULL;
+	return path ? path : self_exe();
 }
 
 static char *self_exe(void)
@@ -112,6 +169,29 @@ static int flagged_nodelete(uintptr_t dyn)
 }
 #endif
 
+/* The NT_GNU_BUILD_ID note of a loaded PT_NOTE segment into m, if any. */
+static void loaded_build_id(struct xp_symmod *m, const unsigned char *p, size_t size, size_t align)
+{
+	align = align == 8 ? 8 : 4;
+	while (size >= sizeof(ElfW(Nhdr))) {
+		ElfW(Nhdr) nh;
+		memcpy(&nh, p, sizeof nh);
+		size_t name_at = sizeof nh, name_room = (nh.n_namesz + align - 1) & ~(align - 1);
+		size_t desc_room = (nh.n_descsz + align - 1) & ~(align - 1);
+		if (name_room > size - name_at || desc_room > size - name_at - name_room)
+			return;
+		if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 && !memcmp(p + name_at, "GNU", 4)) {
+			if (nh.n_descsz <= sizeof m->loaded_id) {
+				memcpy(m->loaded_id, p + name_at + name_room, nh.n_descsz);
+				m->loaded_id_len = nh.n_descsz;
+			}
+			return;
+		}
+		p += name_at + name_room + desc_room;
+		size -= name_at + name_room + desc_room;
+	}
+}
+
 static int scan_one(struct dl_phdr_info *info, size_t size, void *data)
 {
 	(void)size;
@@ -148,6 +228,12 @@ static int scan_one(struct dl_phdr_info *info, size_t size, void *data)
 	m->lo = lo;
 	m->hi = hi;
 	m->bias = info->dlpi_addr;
+	for (size_t i = 0; i < info->dlpi_phnum && !m->loaded_id_len; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		if (ph->p_type == PT_NOTE)
+			loaded_build_id(m, (const unsigned char *)(info->dlpi_addr + ph->p_vaddr), ph->p_memsz,
+					ph->p_align);
+	}
 	m->dyn = dyn;
 	m->map_start = map_start;
 	m->eh_frame = eh;
@@ -168,7 +254,7 @@ static int scan_one(struct dl_phdr_info *info, size_t size, void *data)
 		free(own);
 	} else if (first && !*dname) {
 		m->is_main = 1;
-		m->path = self_exe();
+		m->path = program_path(lo);
 		m->name = m->path ? base_name_of(m->path) : NULL;
 	} else if (*dname) {
 		m->path = loader_string_dup(dname);

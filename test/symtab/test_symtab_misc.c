@@ -253,6 +253,40 @@ START_TEST(no_build_id)
 }
 END_TEST
 
+/* A shared object replaced on disk after it was loaded (a package upgrade
+ * renames the new file over the old): the file at its path is another
+ * object (readelf: another build ID), whose symbols would name other
+ * code.  Its addresses print as plain ones, not as the replacement's
+ * symbols. */
+START_TEST(replaced_on_disk)
+{
+	char dir[] = "/tmp/xp_replacedXXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char path[4200], next[4200], was[128], now[128];
+	snprintf(path, sizeof path, "%s/libxpswap.so", dir);
+	snprintf(next, sizeof next, "%s/libxpswap.so.new", dir);
+	ck_assert_int_eq(copy_file(FIXTURE_DIR "/libxpfix_late.so", path), 0);
+	void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	ck_assert_msg(h != NULL, "%s", dlerror());
+	void *fn = dlsym(h, "late_global");
+	ck_assert_ptr_nonnull(fn);
+	ck_assert_int_eq(copy_file(FIXTURE_DIR "/libxpfix_plain.so", next), 0);
+	ck_assert_int_eq(rename(next, path), 0);
+	ck_assert_uint_gt(readelf_build_id(FIXTURE_DIR "/libxpfix_late.so", was, sizeof was), 16);
+	ck_assert_uint_gt(readelf_build_id(path, now, sizeof now), 16);
+	ck_assert_str_ne(was, now);
+	static const char *const fmts[] = { "%pS", "%ps", "%pSb", "%pSl", "%pB" };
+	for (int turn = 0; turn < 2; turn++)
+		for (size_t f = 0; f < sizeof fmts / sizeof fmts[0]; f++) {
+			const void *at = f == 4 ? (const char *)fn + 1 : fn;
+			ck_assert_str_eq(fmt1(fmts[f], at), hex(at));
+		}
+	dlclose(h);
+	unlink(path);
+	rmdir(dir);
+}
+END_TEST
+
 /* A garbage debug file (CRC mismatch) and a truncated one (build ID
  * matches, contents cut): both degrade to .dynsym. */
 static void dynsym_only(const char *suffix, const char *static_name)
@@ -566,6 +600,7 @@ int main(void)
 	tcase_add_test(tc, truncated_debug_file);
 	tcase_add_test(tc, global_among_local_symbols);
 	tcase_add_test(tc, vdso);
+	tcase_add_test(tc, replaced_on_disk);
 	tcase_add_test(tc, never_debuginfod);
 	tcase_add_test(tc, debug_files_mapped_read_only);
 	tcase_add_test(tc, debug_files_mapped_read_only_without_map_files);
