@@ -217,7 +217,7 @@ int xprintf_backtrace(void **pcs, int max);
 
 /* Write the calling thread's Call Trace block (the kernel's dump_stack())
  * to fd, from the caller of xprintf_dump_stack outward.  Returns the
- * number of frames, or -1 with errno when a write failed. */
+ * number of frames printed, or -1 with errno when a write failed. */
 int xprintf_dump_stack(int fd);
 
 /* Report the crashes of this process to fd: on SIGSEGV, SIGBUS, SIGILL,

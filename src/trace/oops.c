@@ -63,12 +63,14 @@ int xp_oops_call_trace(int fd, const struct xp_trace *t, int first, int per_line
 	o.per_line = per_line;
 	o.err = 0;
 	trace_printf(&o, "Call Trace:\n");
+	int lines = 0;
 	for (int i = first; i < t->n; i++) {
 		/* The frame before an interrupted one is the signal trampoline
 		 * (__restore_rt), which no Call Trace shows. */
 		if (i + 1 < t->n && t->interrupted[i + 1])
 			continue;
 		frame_line(&o, t->pc[i], t->interrupted[i]);
+		lines++;
 	}
 	if (t->more)
 		trace_printf(&o, " ... %d more frames\n", t->more);
@@ -77,7 +79,7 @@ int xp_oops_call_trace(int fd, const struct xp_trace *t, int first, int per_line
 	if (e && !o.err)
 		o.err = e;
 	if (!o.err)
-		return 0;
+		return lines;
 	errno = o.err;
 	return -1;
 }

@@ -15,11 +15,11 @@
 
 #include "unwind.h"
 
-/* "Call Trace:", a line per frame of t from frame first on, " ... N more
- * frames" if t counted more, and the end line: gathered on the stack and
- * written in as few write(2)s as fit, or with per_line, each line as it
- * is made (a dying process).  Returns 0, or -1 with errno when a write
- * failed. */
+/* "Call Trace:", a line per frame of t from frame first on (but the
+ * signal trampolines), " ... N more frames" if t counted more, and the
+ * end line: gathered on the stack and written in as few write(2)s as fit,
+ * or with per_line, each line as it is made (a dying process).  Returns
+ * the number of frame lines, or -1 with errno when a write failed. */
 int xp_oops_call_trace(int fd, const struct xp_trace *t, int first, int per_line);
 
 /* A signal's report up to its Call Trace: the BUG line, the interrupted

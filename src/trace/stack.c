@@ -25,8 +25,9 @@ XP_PUBLIC __attribute__((noinline)) int xprintf_dump_stack(int fd)
 	struct xp_trace t;
 	int saved = errno;
 	t.n = xp_unwind(t.pc, t.interrupted, XP_TRACE_MAX, 1, &t.more);
-	if (xp_oops_call_trace(fd, &t, 0, 0) < 0)
+	int lines = xp_oops_call_trace(fd, &t, 0, 0);
+	if (lines < 0)
 		return -1;
 	errno = saved;
-	return t.n;
+	return lines;
 }

@@ -209,12 +209,12 @@ static const unsigned char rt_sigreturn_code[] = { 0x48, 0xc7, 0xc0, 0x0f, 0x00,
 #elif defined(__aarch64__)
 static const uint32_t rt_sigreturn_code[] = { 0xd2801168, 0xd4000001 };
 #endif
-static int dump_fd;
+static int dump_fd, dump_returned;
 
 static __attribute__((noinline)) void on_usr2(int sig)
 {
 	(void)sig;
-	xprintf_dump_stack(dump_fd);
+	dump_returned = xprintf_dump_stack(dump_fd);
 	__asm__ volatile("" ::: "memory");
 }
 
@@ -244,6 +244,7 @@ START_TEST(dump_stack_in_signal_handler)
 	}
 	fclose(tmp);
 	ck_assert_int_eq(handler, 1);
+	ck_assert_int_eq(dump_returned, frames); /* the frames it printed */
 	/* (ppc64 under qemu: the walk stops at the emulator's trampoline) */
 	if (!COMMON_FRAMES_ONLY) {
 		ck_assert_int_gt(frames, 3);
