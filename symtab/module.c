@@ -28,6 +28,7 @@
 #include "elfutils.h"
 #include "inlines_dwarf.h"
 #include "lines_dwarf.h"
+#include "proc_maps.h"
 #include "symbol_reader.h"
 
 #define SYSTEM_DEBUG_DIR "/usr/lib/debug"
@@ -83,23 +84,15 @@ static void protect_mapped_images(Elf *const *elf, size_t n)
 	if (!maps)
 		return;
 	char line[4096];
+	struct xp_maps_line m;
 	while (fgets(line, sizeof line, maps)) {
-		/* "start-end perms offset dev inode path": parsed by hand, as
-		 * sscanf cost several thousand instructions a line, and a
-		 * process has hundreds of lines read once per object indexed.
-		 * Only a path has a '/' (dev is "maj:min"). */
-		char *e;
-		unsigned long start = strtoul(line, &e, 16);
-		if (*e != '-')
-			continue;
-		unsigned long end = strtoul(e + 1, &e, 16);
-		if (*e != ' ' || strncmp(e + 1, "rw-p ", 5) != 0 || !strchr(e + 6, '/'))
+		if (!xp_maps_parse(line, &m) || strncmp(m.perms, "rw-p ", 5) != 0 || !m.path)
 			continue;
 		for (size_t i = 0; i < n; i++) {
 			size_t size = 0;
 			char *img = elf[i] ? xp_elfutils.elf_rawfile(elf[i], &size) : NULL;
-			if (img && (unsigned long)img == start && size && start + size <= end) {
-				mprotect(img, end - start, PROT_READ);
+			if (img && (unsigned long)img == m.start && size && m.start + size <= m.end) {
+				mprotect(img, m.end - m.start, PROT_READ);
 				break;
 			}
 		}

@@ -5,13 +5,14 @@
 #define _GNU_SOURCE
 #include "object_list.h"
 
-#include <fcntl.h>
 #include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
 #include <unistd.h>
+
+#include "proc_maps.h"
 
 void xp_symmod_put(struct xp_symmod *m)
 {
@@ -64,43 +65,16 @@ static char *self_exe(void);
 /* The file /proc/self/maps says is mapped at addr (NULL if none). */
 static char *mapped_path(uintptr_t addr)
 {
-	int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	FILE *maps = fopen("/proc/self/maps", "re");
+	if (!maps)
 		return NULL;
-	size_t len = 0, cap = 16384;
-	char *text = malloc(cap + 1);
-	for (ssize_t got = 1; text && got > 0;) {
-		if (len == cap) {
-			char *more = realloc(text, 2 * cap + 1);
-			if (!more) {
-				free(text);
-				text = NULL;
-				break;
-			}
-			text = more;
-			cap *= 2;
-		}
-		got = read(fd, text + len, cap - len);
-		if (got > 0)
-			len += (size_t)got;
-	}
-	close(fd);
-	if (!text)
-		return NULL;
-	text[len] = 0;
+	char line[4096];
+	struct xp_maps_line m;
 	char *path = NULL;
-	for (char *line = text; *line && !path;) {
-		char *end = strchr(line, '\n');
-		if (end)
-			*end = 0;
-		unsigned long from, to;
-		int at = 0;
-		if (sscanf(line, "%lx-%lx %*s %*s %*s %*s %n", &from, &to, &at) == 2 && at > 0 &&
-		    addr >= from && addr < to && line[at] == '/')
-			path = strdup(line + at);
-		line = end ? end + 1 : line + strlen(line);
-	}
-	free(text);
+	while (!path && fgets(line, sizeof line, maps))
+		if (xp_maps_parse(line, &m) && m.path && addr >= m.start && addr < m.end)
+			path = strdup(m.path);
+	fclose(maps);
 	return path;
 }
 

@@ -4,6 +4,7 @@
  * '#' (a 0x prefix) and precision (at least that many digits) apply, and,
  * unlike C's %x, '0' pads beside a precision and a zero address still
  * prints its digit (and its 0x). */
+#include "../digits.h"
 #include "../ext.h"
 
 #include <stdint.h>
@@ -20,12 +21,8 @@ int xp_ext_px(struct xp_sink *s, const struct xp_ext_call *c)
 	int zero = (flags & XP_F_ZERO) && !(flags & XP_F_LEFT);
 
 	char digits[2 * sizeof(uintptr_t)];
-	size_t n = 0;
-	uintptr_t v = (uintptr_t)c->ptr;
-	do {
-		digits[sizeof digits - ++n] = "0123456789abcdef"[v & 15];
-		v >>= 4;
-	} while (v);
+	const char *first = xp_hex_backwards(digits + sizeof digits, (uintptr_t)c->ptr, 0);
+	size_t n = (size_t)(digits + sizeof digits - first);
 	size_t prec = sp->prec > 0 && (size_t)sp->prec > n ? (size_t)sp->prec : n;
 	size_t prefix = flags & XP_F_ALT ? 2 : 0;
 	size_t pad = width > prefix + prec ? width - prefix - prec : 0;
@@ -36,7 +33,7 @@ int xp_ext_px(struct xp_sink *s, const struct xp_ext_call *c)
 	if (zero)
 		xp_pad(s, '0', pad);
 	xp_pad(s, '0', prec - n);
-	xp_put(s, digits + sizeof digits - n, n);
+	xp_put(s, first, n);
 	if (flags & XP_F_LEFT)
 		xp_pad(s, ' ', pad);
 	return 0;
